@@ -1,0 +1,270 @@
+"""The engine protocol every game implements (see DESIGN.md).
+
+An engine is a stateless object whose methods are pure functions of a JSON-compatible
+state dict. The runtime stores the state, asks `to_act` who is awaited, feeds player
+actions to `apply` and renders `view`s. Nothing here touches I/O, the clock or the
+global RNG: randomness comes from `Rng`, whose seed and counter live inside the state.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any, ClassVar
+
+JSON = Any
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+class IllegalAction(Exception):
+    """A player tried something the rules forbid; the message is shown to them as is."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Option:
+    """One variant option of a game, offered on `/<game> new`."""
+
+    name: str
+    description: str
+    default: bool | int | str
+    choices: tuple[Any, ...] = ()
+
+    def coerce(self, value: Any) -> Any:
+        if value is None:
+            return self.default
+        if isinstance(self.default, bool):
+            if isinstance(value, str):
+                return value.strip().lower() in {"1", "true", "yes", "on"}
+            return bool(value)
+        if isinstance(self.default, int):
+            try:
+                value = int(value)
+            except (TypeError, ValueError):
+                raise IllegalAction(f"Option `{self.name}` must be a whole number.") from None
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise IllegalAction(f"Option `{self.name}` must be one of: {allowed}.")
+        return value
+
+
+@dataclass(frozen=True)
+class Wait:
+    """One seat the game is waiting for.
+
+    `key` names the thing awaited ("roll", "offer", "gesture"); while the same (seat, key)
+    stays awaited across actions the runtime keeps its deadline instead of restarting it.
+    When `timeout` seconds pass, the runtime applies `default` for that seat as if the
+    player had sent it; `default=None` means the wait never expires.
+    """
+
+    seat: int
+    key: str
+    prompt: str
+    timeout: float | None = None
+    default: Action | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the cog to render. `to=None` means everyone may see it."""
+
+    type: str
+    text: str
+    to: tuple[int, ...] | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.to is None or (seat is not None and seat in self.to)
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["to"] = list(self.to) if self.to is not None else None
+        return out
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    `ranks[seat]` is 0 for first place; equal ranks are a shared place (a draw).
+    `teams` groups seats that win or lose together (partners); None means every seat alone.
+    """
+
+    ranks: tuple[int, ...]
+    scores: tuple[float, ...] | None = None
+    teams: tuple[tuple[int, ...], ...] | None = None
+    reason: str = ""
+
+    def winners(self) -> list[int]:
+        return [seat for seat, rank in enumerate(self.ranks) if rank == 0]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ranks": list(self.ranks),
+            "scores": list(self.scores) if self.scores is not None else None,
+            "teams": [list(t) for t in self.teams] if self.teams is not None else None,
+            "reason": self.reason,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Outcome:
+        return cls(
+            ranks=tuple(data["ranks"]),
+            scores=tuple(data["scores"]) if data.get("scores") is not None else None,
+            teams=tuple(tuple(t) for t in data["teams"]) if data.get("teams") else None,
+            reason=data.get("reason", ""),
+        )
+
+
+class Rng:
+    """The only source of chance in an engine; its whole state is `state["rng"]`.
+
+    Every draw derives a fresh generator from (seed, counter) and bumps the counter, so a
+    state restored from JSON continues the exact same sequence.
+    """
+
+    def __init__(self, state: State) -> None:
+        self._box = state["rng"]
+
+    @staticmethod
+    def initial(seed: int) -> dict[str, int]:
+        return {"seed": int(seed), "n": 0}
+
+    def _next(self) -> random.Random:
+        box = self._box
+        gen = random.Random(f"{box['seed']}:{box['n']}")
+        box["n"] += 1
+        return gen
+
+    def randint(self, low: int, high: int) -> int:
+        return self._next().randint(low, high)
+
+    def roll(self, sides: int) -> int:
+        return self.randint(1, sides)
+
+    def choice(self, items: list[Any]) -> Any:
+        return self._next().choice(items)
+
+    def shuffled(self, items: list[Any]) -> list[Any]:
+        out = list(items)
+        self._next().shuffle(out)
+        return out
+
+
+class Engine:
+    """Base of every game engine. Subclasses set the class attributes and implement the
+    methods marked below; `apply` copies the state so `play` may mutate freely.
+
+    Reserved state keys: `rng` (see `Rng`), `players` (seat count), `forfeit` (set by
+    the default `forfeit`).
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    #: Seconds a typical wait lasts; informational, each Wait carries its own timeout.
+    summary: ClassVar[str] = ""
+
+    # ----- to implement -------------------------------------------------------------
+    def setup(self, players: int, rng_state: dict[str, int], options: dict[str, Any]) -> State:
+        """Build the initial state (include `"rng": rng_state`)."""
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def waits(self, state: State) -> list[Wait]:
+        """Who must act now (empty when the game is over)."""
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every action `seat` may take now, where the set is finite and listable."""
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def play(self, state: State, seat: int, action: Action, now: float) -> list[Event]:
+        """Apply `action` to `state` in place (it is already a private copy) or raise."""
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see; `None` is the public view shown in the channel."""
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def result(self, state: State) -> Outcome | None:
+        """The outcome once the rules say the game is over, else None."""
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def secrets(self, state: State) -> dict[int, list[JSON]]:
+        """Items private to each seat right now (cards in hand, hidden choices).
+
+        The contract tests check no view of another seat, nor the public view, contains
+        any of them. Engines with no hidden information keep the default.
+        """
+        return {}
+
+    # ----- provided -----------------------------------------------------------------
+    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalAction(
+                f"{self.title} needs {self.player_range()} players, not {players}."
+            )
+        state = self.setup(players, Rng.initial(seed), self.resolve_options(options or {}))
+        state.setdefault("players", players)
+        return state
+
+    def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
+        known = {opt.name: opt for opt in self.options}
+        unknown = set(given) - set(known)
+        if unknown:
+            raise IllegalAction(f"Unknown option: {', '.join(sorted(unknown))}.")
+        return {name: opt.coerce(given.get(name)) for name, opt in known.items()}
+
+    def player_range(self) -> str:
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}-{self.max_players}"
+
+    def to_act(self, state: State) -> list[Wait]:
+        if self.outcome(state) is not None:
+            return []
+        return self.waits(state)
+
+    def apply(self, state: State, seat: int, action: Action, now: float) -> tuple[State, list[Event]]:
+        if self.outcome(state) is not None:
+            raise IllegalAction("This game is already over.")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("That is not an action this game understands.")
+        new_state = copy.deepcopy(state)
+        events = self.play(new_state, seat, action, now)
+        return new_state, events
+
+    def forfeit(self, state: State, seat: int, now: float) -> tuple[State, list[Event]]:
+        """A player leaves. By default the game ends at once and the leaver ranks last;
+        partners of the leaver (if `result` would report teams) share the last place."""
+        new_state = copy.deepcopy(state)
+        new_state["forfeit"] = seat
+        return new_state, [Event("forfeit", f"Seat {seat + 1} left the game.")]
+
+    def outcome(self, state: State) -> Outcome | None:
+        if "forfeit" in state:
+            return self.forfeit_outcome(state, state["forfeit"])
+        return self.result(state)
+
+    def forfeit_outcome(self, state: State, leaver: int) -> Outcome:
+        teams = self.teams(state)
+        losers = {leaver}
+        if teams:
+            losers = set(next(t for t in teams if leaver in t))
+        ranks = tuple(1 if seat in losers else 0 for seat in range(state["players"]))
+        return Outcome(ranks=ranks, teams=teams, reason="forfeit")
+
+    def teams(self, state: State) -> tuple[tuple[int, ...], ...] | None:
+        """Partnerships, if the game has them (used for forfeits and ratings)."""
+        return None

@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""The project's two commands, runnable with nothing but Python 3.11+ and pip.
+
+    python tasks.py run     # set up .venv if needed, then start the bot
+    python tasks.py test    # set up .venv if needed, then run the whole test suite
+    python tasks.py lint    # ruff
+
+The virtual environment is rebuilt only when pyproject.toml changes (a hash stamp).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+STAMP = VENV / ".rumpus-installed"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+
+
+def ensure_environment() -> None:
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text() == wanted and PYTHON.exists():
+        return
+    if not PYTHON.exists():
+        print("Creating .venv ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    print("Installing dependencies ...", flush=True)
+    pip = [str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
+    subprocess.run([*pip, "-e", f"{ROOT}[dev]"], check=True)
+    STAMP.write_text(wanted)
+
+
+def main(argv: list[str]) -> int:
+    command, rest = (argv[0], argv[1:]) if argv else ("help", [])
+    if command not in {"run", "test", "lint"}:
+        print(__doc__)
+        return 0 if command == "help" else 2
+    ensure_environment()
+    if command == "run":
+        args = [str(PYTHON), str(ROOT / "bot.py"), *rest]
+    elif command == "test":
+        args = [str(PYTHON), "-m", "pytest", *rest]
+    else:
+        args = [str(PYTHON), "-m", "ruff", "check", ".", *rest]
+    return subprocess.run(args, cwd=ROOT).returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

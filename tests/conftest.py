@@ -1,0 +1,17 @@
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+from games.registry import load_builtin, register
+from tests.engines.tokens import ENGINE as TOKENS
+
+settings.register_profile("ci", max_examples=150, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("thorough", max_examples=3000, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+register(TOKENS)
+load_builtin()
