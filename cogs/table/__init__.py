@@ -1,0 +1,1 @@
+"""The table runtime's Discord edge: lobby, controls, delivery, timers."""

@@ -1,0 +1,155 @@
+"""What a game's interface is made of, described without discord.py.
+
+A game's cog module provides a `GameUI` that turns views into `Screen`s: an embed-like
+card, an optional image (a PNG drawn from the same view) and `Control`s. The table runtime
+turns them into real embeds, files, buttons, selects and modals, wires every control to
+the one action loop, and adds what every game shares (who we wait for, time left, log).
+
+Controls carry the engine action they send. The runtime encodes it (with the game id and
+state version) into the component's custom_id, so it must stay small: Discord allows 100
+characters per custom_id and the prefix takes about 20.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+Style = Literal["primary", "secondary", "success", "danger"]
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button that sends `action` for the presser's seat."""
+
+    label: str
+    action: dict[str, Any]
+    style: Style = "secondary"
+    emoji: str | None = None
+    disabled: bool = False
+    row: int | None = None
+
+
+@dataclass(frozen=True)
+class Choice:
+    label: str
+    action: dict[str, Any]
+    description: str | None = None
+    emoji: str | None = None
+
+
+@dataclass(frozen=True)
+class Select:
+    """A select menu (≤ 25 choices); picking one sends that choice's action."""
+
+    placeholder: str
+    choices: Sequence[Choice]
+    row: int | None = None
+
+
+@dataclass(frozen=True)
+class Field:
+    """One text input of a modal. With `integer=True` the runtime turns the text into an
+    int before the action reaches the engine (non-numbers get a friendly refusal);
+    ranges and every other rule stay the engine's to check."""
+
+    name: str
+    label: str
+    placeholder: str = ""
+    integer: bool = False
+    max_length: int = 20
+    required: bool = True
+
+
+@dataclass(frozen=True)
+class FormButton:
+    """A button that opens a modal; the submitted fields are merged into `action`."""
+
+    label: str
+    title: str
+    fields: Sequence[Field]
+    action: dict[str, Any]
+    style: Style = "primary"
+    emoji: str | None = None
+    row: int | None = None
+
+
+Control = Button | Select | FormButton
+
+
+@dataclass(frozen=True)
+class Card:
+    """An embed, described plainly (Discord limits apply: title 256, description 4096,
+    ≤ 25 fields of 256/1024)."""
+
+    title: str
+    description: str = ""
+    fields: Sequence[tuple[str, str, bool]] = ()  # (name, value, inline)
+    colour: int = 0x5865F2
+    footer: str = ""
+
+
+@dataclass
+class Screen:
+    """One message's worth of a game: a card, an image made on demand, and controls.
+
+    `image` is called off the event loop (it may take milliseconds); it must draw only
+    from the view it was given.
+    """
+
+    card: Card
+    image: Callable[[], bytes] | None = None
+    image_name: str = "board.png"
+    controls: list[Control] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    user_id: int
+    name: str
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.user_id}>"
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """Facts about the table the runtime knows and a game's UI may print."""
+
+    game_id: int
+    seats: Sequence[Seat]
+    finished: bool = False
+
+    def name_of(self, seat: int | None) -> str:
+        if seat is None or not 0 <= seat < len(self.seats):
+            return "nobody"
+        return self.seats[seat].name
+
+    def mention_of(self, seat: int) -> str:
+        return self.seats[seat].mention
+
+
+class GameUI:
+    """Base for each game's interface. Subclasses set `name` (the engine's name) and
+    override `table` and, for games with private information, `private`."""
+
+    name: ClassVar[str]
+    #: Short rules summary shown by `/rules <game>` (markdown, ≤ 4,000 characters).
+    rules: ClassVar[str] = ""
+    colour: ClassVar[int] = 0x5865F2
+
+    def table(self, view: dict[str, Any], info: TableInfo) -> Screen:
+        """The public table message, from the public view."""
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def private(self, view: dict[str, Any], seat: int, info: TableInfo) -> Screen | None:
+        """A seat's private message (DM, or the ephemeral "My hand"); None if the game
+        has nothing private for this seat."""
+        return None
+
+    def event_line(self, event: dict[str, Any], info: TableInfo) -> str | None:
+        """One log line for a public event (None hides it). Defaults to its text."""
+        return event.get("text") or None
