@@ -1,0 +1,1 @@
+"""The table runtime: the one action loop every game goes through (no discord here)."""

@@ -1,0 +1,56 @@
+"""Turn timers as data: the deadlines of a game's waits, stored with its state.
+
+A deadline is {"seat", "key", "prompt", "at", "default"}. While the same (seat, key)
+stays awaited from one action to the next its deadline is kept, so a reaction window
+is not reset by someone else's move; a newly awaited (seat, key) starts its full time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from games.core import Wait
+
+Deadline = dict[str, Any]
+
+
+def schedule(previous: Iterable[Deadline], waits: Iterable[Wait], now: float) -> list[Deadline]:
+    """Deadlines for the current waits, keeping those already running."""
+    running = {(d["seat"], d["key"]): d for d in previous}
+    out: list[Deadline] = []
+    for wait in waits:
+        old = running.get((wait.seat, wait.key))
+        at: float | None
+        if old is not None:
+            at = old["at"]
+        elif wait.timeout is not None and wait.default is not None:
+            at = now + wait.timeout
+        else:
+            at = None
+        out.append({
+            "seat": wait.seat, "key": wait.key, "prompt": wait.prompt, "at": at,
+            "default": wait.default if at is not None else None,
+        })
+    return out
+
+
+def earliest(deadlines: Iterable[Deadline]) -> float | None:
+    times = [d["at"] for d in deadlines if d.get("at") is not None]
+    return min(times) if times else None
+
+
+def due(deadlines: Iterable[Deadline], now: float) -> Deadline | None:
+    """The earliest deadline that has passed, if any (ties: lowest seat first)."""
+    passed = [d for d in deadlines if d.get("at") is not None and d["at"] <= now]
+    return min(passed, key=lambda d: (d["at"], d["seat"])) if passed else None
+
+
+def format_left(seconds: float) -> str:
+    """'1:30' style countdown; never negative."""
+    seconds = max(0, int(seconds + 0.999))
+    minutes, secs = divmod(seconds, 60)
+    if minutes >= 60:
+        hours, minutes = divmod(minutes, 60)
+        return f"{hours}:{minutes:02d}:{secs:02d}"
+    return f"{minutes}:{secs:02d}"

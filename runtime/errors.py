@@ -1,0 +1,27 @@
+"""Refusals the player sees as a short ephemeral sentence (never with private content)."""
+
+from __future__ import annotations
+
+
+class Refusal(Exception):
+    """The request was understood and refused; `message` is shown to the user as is."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NoGame(Refusal):
+    pass
+
+
+class NotSeated(Refusal):
+    pass
+
+
+class StaleComponent(Refusal):
+    pass
+
+
+class NotAllowed(Refusal):
+    pass

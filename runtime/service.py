@@ -1,0 +1,325 @@
+"""The table service: lobbies, seats and the one action loop (DESIGN.md, "The action loop").
+
+Discord-free: the cogs call it with plain ids and get back `Applied` records to render.
+Every action goes: resolve seat → per-game lock → load → stale check → engine.apply →
+commit (state + log row + version in one transaction) → return. Only after the return
+does the cog acknowledge the player, so nothing acknowledged is ever lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core import Action, Engine, Event, IllegalAction, Outcome, State, Wait
+from games.registry import get_engine
+from runtime import deadlines as deadline_rules
+from runtime.clock import Clock
+from runtime.errors import NoGame, NotAllowed, NotSeated, Refusal, StaleComponent
+from runtime.ratings import rate
+from storage import GameRecord, ResultRecord, Status, Storage
+
+log = logging.getLogger(__name__)
+
+LOG_LINES = 8
+FORFEIT = "_forfeit"
+
+
+@dataclass
+class Applied:
+    """What one committed step did, for the edge to publish."""
+
+    game: GameRecord
+    engine: Engine
+    events: list[Event]
+    changed_seats: list[int]
+    outcome: Outcome | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def finished(self) -> bool:
+        return self.outcome is not None
+
+
+class TableService:
+    def __init__(self, storage: Storage, clock: Clock, rng: random.Random) -> None:
+        self.storage = storage
+        self.clock = clock
+        self.rng = rng
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache: dict[int, GameRecord] = {}
+        #: Called (game id, earliest deadline or None) after every change; timers listen.
+        self.on_deadlines: Callable[[int, float | None], None] = lambda game_id, at: None
+
+    # ----- loading ----------------------------------------------------------------------
+    def lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    async def game(self, game_id: int) -> GameRecord:
+        record = self._cache.get(game_id)
+        if record is None:
+            record = await self.storage.game(game_id)
+            if record is None:
+                raise NoGame("That game no longer exists.")
+            if record.status.live:
+                self._cache[game_id] = record
+        return record
+
+    def forget(self, game_id: int) -> None:
+        self._cache.pop(game_id, None)
+        lock = self._locks.get(game_id)
+        if lock is not None and not lock.locked():
+            self._locks.pop(game_id, None)
+
+    async def game_here(self, channel_id: int) -> GameRecord:
+        record = await self.storage.live_game_in(channel_id)
+        if record is None:
+            raise NoGame("There is no game running here. Start one with `/<game> new`.")
+        return self._cache.setdefault(record.id, record)
+
+    async def game_for(self, user_id: int, channel_id: int | None) -> GameRecord:
+        """The game a user means: the one in this channel, else their only live game."""
+        if channel_id is not None:
+            here = await self.storage.live_game_in(channel_id)
+            if here is not None:
+                return self._cache.setdefault(here.id, here)
+        mine = await self.storage.live_games_of(user_id)
+        if not mine:
+            raise NoGame("You are not in a game right now.")
+        if len(mine) > 1:
+            raise NoGame("You are in several games; use this in the game's channel or thread.")
+        return self._cache.setdefault(mine[0].id, mine[0])
+
+    # ----- lobby ------------------------------------------------------------------------
+    async def open_lobby(
+        self, *, guild_id: int, channel_id: int, kind: str, host_id: int, host_name: str,
+        options: dict[str, Any],
+    ) -> GameRecord:
+        engine = get_engine(kind)
+        resolved = engine.resolve_options({k: v for k, v in options.items() if v is not None})
+        if await self.storage.live_game_in(channel_id) is not None:
+            raise Refusal("A game is already running here. Finish it, or start one in another channel.")
+        game_id = await self.storage.create_game(
+            guild_id=guild_id, channel_id=channel_id, kind=kind, host_id=host_id,
+            host_name=host_name, options=resolved, seed=self.rng.getrandbits(63),
+            now=self.clock.now(),
+        )
+        return await self._reload(game_id)
+
+    async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            engine = get_engine(game.kind)
+            if game.seat_of(user_id) is not None:
+                raise Refusal("You are already in this game.")
+            if len(game.seats) >= engine.max_players:
+                raise Refusal(f"This table is full ({engine.max_players} players).")
+            await self.storage.add_seat(game_id, user_id, name)
+            return await self._reload(game_id)
+
+    async def leave_lobby(self, game_id: int, user_id: int) -> GameRecord:
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            if game.seat_of(user_id) is None:
+                raise NotSeated("You are not in this lobby.")
+            if user_id == game.host_id:
+                raise NotAllowed("The host cannot leave; use Cancel to close the lobby.")
+            await self.storage.remove_seat(game_id, user_id)
+            return await self._reload(game_id)
+
+    async def cancel(self, game_id: int, user_id: int, *, manager: bool = False) -> GameRecord:
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            if user_id != game.host_id and not manager:
+                raise NotAllowed("Only the host can cancel this lobby.")
+            await self.storage.set_status(game_id, Status.CANCELLED, self.clock.now())
+            self.forget(game_id)
+            return await self._reload(game_id)
+
+    async def start(self, game_id: int, user_id: int, *, thread_id: int | None = None) -> Applied:
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            engine = get_engine(game.kind)
+            if user_id != game.host_id:
+                raise NotAllowed("Only the host can start the game.")
+            players = len(game.seats)
+            if not engine.min_players <= players <= engine.max_players:
+                raise Refusal(f"{engine.title} needs {engine.player_range()} players; {players} joined.")
+            state = engine.new_game(players, game.seed, game.options)
+            now = self.clock.now()
+            waits = engine.to_act(state)
+            deadlines = deadline_rules.schedule([], waits, now)
+            await self.storage.start_game(
+                game_id, state=state, deadlines=deadlines, log=["The game begins."],
+                thread_id=thread_id, now=now,
+            )
+            game = await self._reload(game_id)
+            self.on_deadlines(game_id, deadline_rules.earliest(deadlines))
+            return Applied(game, engine, [], list(range(players)))
+
+    async def set_thread(self, game_id: int, thread_id: int) -> None:
+        await self.storage.set_thread(game_id, thread_id)
+        await self._reload(game_id)
+
+    async def _lobby(self, game_id: int) -> GameRecord:
+        game = await self.game(game_id)
+        if game.status is not Status.LOBBY:
+            raise Refusal("This lobby is closed.")
+        return game
+
+    async def _reload(self, game_id: int) -> GameRecord:
+        record = await self.storage.game(game_id)
+        if record is None:
+            raise NoGame("That game no longer exists.")
+        if record.status.live:
+            self._cache[game_id] = record
+        else:
+            self.forget(game_id)
+        return record
+
+    # ----- the action loop --------------------------------------------------------------
+    async def act(
+        self, game_id: int, user_id: int, action: Action, *, version: int | None = None,
+    ) -> Applied:
+        """One player action. `version` is the state version a component was drawn for."""
+        async with self.lock(game_id):
+            game = await self._active(game_id)
+            seat = game.seat_of(user_id)
+            if seat is None:
+                raise NotSeated("You are not playing in this game.")
+            if version is not None and version != game.version:
+                raise StaleComponent("That button is from an earlier turn; the table has moved on.")
+            engine = get_engine(game.kind)
+            assert game.state is not None
+            state, events = engine.apply(game.state, seat, action, self.clock.now())
+            return await self._commit(game, engine, seat, action, state, events)
+
+    async def forfeit(self, game_id: int, user_id: int) -> Applied:
+        async with self.lock(game_id):
+            game = await self._active(game_id)
+            seat = game.seat_of(user_id)
+            if seat is None:
+                raise NotSeated("You are not playing in this game.")
+            engine = get_engine(game.kind)
+            assert game.state is not None
+            state, events = engine.forfeit(game.state, seat, self.clock.now())
+            return await self._commit(game, engine, seat, {"type": FORFEIT}, state, events)
+
+    async def expire(self, game_id: int) -> list[Applied]:
+        """Apply the default action of every wait whose deadline has passed."""
+        done: list[Applied] = []
+        while True:
+            async with self.lock(game_id):
+                try:
+                    game = await self._active(game_id)
+                except Refusal:
+                    return done
+                due = deadline_rules.due(game.deadlines, self.clock.now())
+                if due is None:
+                    self.on_deadlines(game_id, deadline_rules.earliest(game.deadlines))
+                    return done
+                engine = get_engine(game.kind)
+                assert game.state is not None
+                try:
+                    state, events = engine.apply(game.state, due["seat"], due["default"], due["at"])
+                except IllegalAction as exc:
+                    # An engine bug must not wedge the game forever: drop that deadline.
+                    log.error("game %s: timeout action refused (%s); dropping it", game_id, exc)
+                    game.deadlines = [d for d in game.deadlines if d is not due]
+                    continue
+                done.append(await self._commit(
+                    game, engine, due["seat"], due["default"], state, events, at=due["at"]
+                ))
+
+    async def end(self, game_id: int, user_id: int, *, manager: bool) -> GameRecord:
+        """Stop a stuck game without a result (host or Manage Server)."""
+        async with self.lock(game_id):
+            game = await self.game(game_id)
+            if not game.status.live:
+                raise Refusal("This game is already over.")
+            if user_id != game.host_id and not manager:
+                raise NotAllowed("Only the host or someone with Manage Server can end this game.")
+            await self.storage.set_status(game_id, Status.CANCELLED, self.clock.now())
+            self.on_deadlines(game_id, None)
+            self.forget(game_id)
+            return await self._reload(game_id)
+
+    async def _active(self, game_id: int) -> GameRecord:
+        game = await self.game(game_id)
+        if game.status is Status.LOBBY:
+            raise Refusal("This game has not started yet.")
+        if game.status is not Status.ACTIVE:
+            raise Refusal("This game is over.")
+        return game
+
+    async def _commit(
+        self, game: GameRecord, engine: Engine, seat: int, action: Action, state: State,
+        events: list[Event], *, at: float | None = None,
+    ) -> Applied:
+        now = self.clock.now()
+        at = now if at is None else at
+        assert game.state is not None
+        waits: list[Wait] = engine.to_act(state)
+        deadlines = deadline_rules.schedule(game.deadlines, waits, at)
+        lines = [e.text for e in events if e.to is None and e.text]
+        new_log = (game.log + lines)[-LOG_LINES:]
+        outcome = engine.outcome(state)
+        results, ratings = [], []
+        if outcome is not None:
+            results, ratings = await self._results(game, outcome)
+            deadlines = []
+        version = await self.storage.commit_action(
+            game.id, expected_version=game.version, seat=seat, action=action, at=at,
+            state=state, deadlines=deadlines, log=new_log, finished=outcome is not None,
+            now=now, results=results, ratings=ratings,
+        )
+        changed = [
+            s for s in range(len(game.seats))
+            if engine.view(game.state, s) != engine.view(state, s)
+        ]
+        game.state, game.version, game.deadlines, game.log = state, version, deadlines, new_log
+        if outcome is not None:
+            game.status = Status.FINISHED
+            self.forget(game.id)
+        self.on_deadlines(game.id, deadline_rules.earliest(deadlines))
+        return Applied(game, engine, events, changed, outcome)
+
+    async def _results(self, game: GameRecord, outcome: Outcome) -> tuple[list, list]:
+        users = [s.user_id for s in game.seats]
+        team_index = {
+            seat: index for index, team in enumerate(outcome.teams or ()) for seat in team
+        }
+        results = [
+            ResultRecord(
+                game.id, users[seat], seat, outcome.ranks[seat],
+                outcome.scores[seat] if outcome.scores is not None else None,
+                team_index.get(seat),
+            )
+            for seat in range(len(users))
+        ]
+        current = await self.storage.ratings(game.guild_id, game.kind, users)
+        ratings = rate(guild_id=game.guild_id, kind=game.kind, outcome=outcome, users=users,
+                       current=current)
+        return results, ratings
+
+    # ----- replay -----------------------------------------------------------------------
+    async def replay(self, game_id: int) -> State:
+        """Rebuild a game's state from its seed and action log (audits and tests)."""
+        game = await self.storage.game(game_id)
+        if game is None or game.state is None:
+            raise NoGame("That game never started.")
+        engine = get_engine(game.kind)
+        state = engine.new_game(len(game.seats), game.seed, game.options)
+        for record in await self.storage.actions(game_id):
+            if record.action.get("type") == FORFEIT:
+                state, _ = engine.forfeit(state, record.seat, record.at)
+            else:
+                state, _ = engine.apply(state, record.seat, record.action, record.at)
+        return state

@@ -1,0 +1,85 @@
+"""One sleeping task per game with a deadline; on wake-up the service applies the defaults.
+
+Deadlines live in SQLite with the game, so after a restart `restore` re-arms every timer
+from the stored games and nothing the players were promised ("1:30 left") is forgotten.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+from runtime import deadlines as deadline_rules
+from runtime.clock import Clock
+from runtime.service import Applied, TableService
+
+log = logging.getLogger(__name__)
+
+Publish = Callable[[Applied], Awaitable[None]]
+
+
+class Timers:
+    def __init__(self, service: TableService, clock: Clock, publish: Publish) -> None:
+        self.service = service
+        self.clock = clock
+        self.publish = publish
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._at: dict[int, float] = {}
+        service.on_deadlines = self.arm
+
+    @property
+    def armed(self) -> dict[int, float]:
+        """Game id → when its next timer fires."""
+        return dict(self._at)
+
+    def arm(self, game_id: int, at: float | None) -> None:
+        if self._at.get(game_id) == at and game_id in self._tasks:
+            return
+        task = self._tasks.pop(game_id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        self._at.pop(game_id, None)
+        if at is None:
+            return
+        self._at[game_id] = at
+        self._tasks[game_id] = asyncio.get_running_loop().create_task(
+            self._sleep_then_expire(game_id, at), name=f"timer-{game_id}"
+        )
+
+    async def _sleep_then_expire(self, game_id: int, at: float) -> None:
+        await asyncio.sleep(max(0.0, at - self.clock.now()))
+        if self._at.get(game_id) == at:
+            self._tasks.pop(game_id, None)
+            self._at.pop(game_id, None)
+        try:
+            for applied in await self.service.expire(game_id):
+                await self.publish(applied)
+        except Exception:
+            log.exception("timer of game %s failed", game_id)
+
+    async def restore(self) -> int:
+        """Re-arm the timer of every active game; returns how many were armed."""
+        count = 0
+        for game in await self.service.storage.active_games():
+            at = deadline_rules.earliest(game.deadlines)
+            if at is not None:
+                self.arm(game.id, at)
+                count += 1
+        return count
+
+    async def fire_due(self) -> int:
+        """Apply every passed deadline now (tests and manual clocks); returns actions applied."""
+        applied = 0
+        for game_id, at in sorted(self._at.items(), key=lambda kv: kv[1]):
+            if at <= self.clock.now():
+                for step in await self.service.expire(game_id):
+                    await self.publish(step)
+                    applied += 1
+        return applied
+
+    def close(self) -> None:
+        for task in self._tasks.values():
+            task.cancel()
+        self._tasks.clear()
+        self._at.clear()

@@ -1,0 +1,8 @@
+"""Persistence: the only package that speaks SQL (aiosqlite, one database file)."""
+
+from __future__ import annotations
+
+from storage.database import StaleVersion, Storage
+from storage.records import GameRecord, RatingRecord, ResultRecord, SeatRecord, Status
+
+__all__ = ["GameRecord", "RatingRecord", "ResultRecord", "SeatRecord", "StaleVersion", "Status", "Storage"]

@@ -1,0 +1,406 @@
+"""The Storage service: games, seats, the action log, results and ratings in SQLite.
+
+One aiosqlite connection serves the whole bot. aiosqlite runs statements in order on
+one thread, so a transaction made of several awaits could interleave with another
+coroutine's statements; every write therefore holds `_write_lock` for its whole
+transaction. Reads of committed rows need no lock.
+
+Durability: WAL with synchronous=NORMAL. A committed transaction survives the bot
+process being killed at any moment (it is in the WAL, in the OS); only a power cut may
+lose the last few commits, which is the usual trade for a chat bot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from storage.migrations import LATEST, MIGRATIONS
+from storage.records import (
+    ActionRecord,
+    GameRecord,
+    RatingRecord,
+    ResultRecord,
+    SeatRecord,
+    Status,
+)
+
+_GAME_COLUMNS = (
+    "id, guild_id, channel_id, thread_id, kind, host_id, options, status, version, seed, state,"
+    " deadlines, log, table_message_id, table_message_at, created_at, updated_at"
+)
+
+
+class StaleVersion(Exception):
+    """The game changed since the caller loaded it (another action won the race)."""
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+class Storage:
+    def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
+        self._db = connection
+        self.path = path
+        self._write_lock = asyncio.Lock()
+
+    # ----- lifecycle --------------------------------------------------------------------
+    @classmethod
+    async def open(cls, path: str | Path) -> Storage:
+        """Open (creating if needed) and migrate the database at `path`."""
+        path = str(path)
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        connection = await aiosqlite.connect(path, isolation_level=None)
+        connection.row_factory = aiosqlite.Row
+        storage = cls(connection, path)
+        await storage._configure()
+        await storage.migrate()
+        return storage
+
+    async def _configure(self) -> None:
+        await self._db.execute("PRAGMA journal_mode=WAL")
+        await self._db.execute("PRAGMA synchronous=NORMAL")
+        await self._db.execute("PRAGMA foreign_keys=ON")
+        await self._db.execute("PRAGMA busy_timeout=5000")
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def schema_version(self) -> int:
+        async with self._db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0])
+
+    async def migrate(self) -> int:
+        """Apply every migration newer than the file's user_version; return the new version."""
+        async with self._write_lock:
+            current = await self.schema_version()
+            if current > LATEST:
+                raise RuntimeError(
+                    f"database schema {current} is newer than this code ({LATEST}); upgrade Rumpus"
+                )
+            for number in range(current + 1, LATEST + 1):
+                script = MIGRATIONS[number - 1]
+                # executescript commits on its own; the version bump rides in the same script.
+                await self._db.executescript(
+                    f"BEGIN;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;"
+                )
+            return LATEST
+
+    async def _transaction(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[int]:
+        """Run statements in one transaction; return each statement's rowcount."""
+        async with self._write_lock:
+            counts: list[int] = []
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, params in statements:
+                    cursor = await self._db.execute(sql, params)
+                    counts.append(cursor.rowcount)
+                await self._db.execute("COMMIT")
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            return counts
+
+    # ----- games ------------------------------------------------------------------------
+    async def create_game(
+        self, *, guild_id: int, channel_id: int, kind: str, host_id: int, host_name: str,
+        options: dict[str, Any], seed: int, now: float,
+    ) -> int:
+        async with self._write_lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = await self._db.execute(
+                    "INSERT INTO games (guild_id, channel_id, kind, host_id, options, seed,"
+                    " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (guild_id, channel_id, kind, host_id, _dumps(options), seed, now, now),
+                )
+                game_id = int(cursor.lastrowid)
+                await self._db.execute(
+                    "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                    (game_id, host_id, host_name),
+                )
+                await self._db.execute("COMMIT")
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            return game_id
+
+    async def game(self, game_id: int) -> GameRecord | None:
+        async with self._db.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return None
+        record = _game_from_row(row)
+        record.seats = await self.seats(game_id)
+        return record
+
+    async def live_game_in(self, channel_id: int) -> GameRecord | None:
+        """The lobby or running game whose table is this channel or thread, if any."""
+        async with self._db.execute(
+            "SELECT id FROM games WHERE status IN ('lobby', 'active')"
+            " AND (thread_id = ? OR (channel_id = ? AND thread_id IS NULL))"
+            " ORDER BY id DESC LIMIT 1",
+            (channel_id, channel_id),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return await self.game(row[0]) if row else None
+
+    async def live_games_of(self, user_id: int) -> list[GameRecord]:
+        async with self._db.execute(
+            "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id"
+            " WHERE s.user_id = ? AND g.status IN ('lobby', 'active') ORDER BY g.id",
+            (user_id,),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [g for g in [await self.game(r[0]) for r in rows] if g is not None]
+
+    async def active_games(self) -> list[GameRecord]:
+        """Every running game, for restoring timers at start-up (seats not loaded)."""
+        async with self._db.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status = 'active'"
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [_game_from_row(r) for r in rows]
+
+    async def seats(self, game_id: int) -> list[SeatRecord]:
+        async with self._db.execute(
+            "SELECT seat, user_id, name, dm_ok, dm_channel_id, dm_message_id FROM seats"
+            " WHERE game_id = ? ORDER BY seat",
+            (game_id,),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [
+            SeatRecord(r[0], r[1], r[2], bool(r[3]), r[4], r[5]) for r in rows
+        ]
+
+    async def add_seat(self, game_id: int, user_id: int, name: str) -> int:
+        """Seat a user in a lobby at the next free seat; return the seat number."""
+        async with self._write_lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                async with self._db.execute(
+                    "SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?", (game_id,)
+                ) as cursor:
+                    seat = int((await cursor.fetchone())[0])
+                await self._db.execute(
+                    "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+                    (game_id, seat, user_id, name),
+                )
+                await self._db.execute("COMMIT")
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            return seat
+
+    async def remove_seat(self, game_id: int, user_id: int) -> None:
+        """Unseat a user from a lobby and close the gap so seats stay 0..n-1."""
+        async with self._write_lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                async with self._db.execute(
+                    "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+                ) as cursor:
+                    row = await cursor.fetchone()
+                if row is not None:
+                    await self._db.execute(
+                        "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+                    )
+                    # Two steps so the primary key never collides mid-update.
+                    await self._db.execute(
+                        "UPDATE seats SET seat = -seat - 1 WHERE game_id = ? AND seat > ?",
+                        (game_id, row[0]),
+                    )
+                    await self._db.execute(
+                        "UPDATE seats SET seat = -seat - 2 WHERE game_id = ? AND seat < 0",
+                        (game_id,),
+                    )
+                await self._db.execute("COMMIT")
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+
+    async def set_seat_delivery(
+        self, game_id: int, seat: int, *, dm_ok: bool,
+        dm_channel_id: int | None = None, dm_message_id: int | None = None,
+    ) -> None:
+        await self._transaction([(
+            "UPDATE seats SET dm_ok = ?, dm_channel_id = COALESCE(?, dm_channel_id),"
+            " dm_message_id = COALESCE(?, dm_message_id) WHERE game_id = ? AND seat = ?",
+            (int(dm_ok), dm_channel_id, dm_message_id, game_id, seat),
+        )])
+
+    async def start_game(
+        self, game_id: int, *, state: dict[str, Any], deadlines: list[dict[str, Any]],
+        log: list[str], thread_id: int | None, now: float,
+    ) -> int:
+        """Lobby → active, with the first state (version 1)."""
+        counts = await self._transaction([(
+            "UPDATE games SET status = 'active', state = ?, deadlines = ?, log = ?, version = 1,"
+            " thread_id = COALESCE(?, thread_id), updated_at = ? WHERE id = ? AND status = 'lobby'",
+            (_dumps(state), _dumps(deadlines), _dumps(log), thread_id, now, game_id),
+        )])
+        if counts[0] != 1:
+            raise StaleVersion(f"game {game_id} is no longer a lobby")
+        return 1
+
+    async def set_thread(self, game_id: int, thread_id: int) -> None:
+        await self._transaction([
+            ("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id)),
+        ])
+
+    async def commit_action(
+        self, game_id: int, *, expected_version: int, seat: int, action: dict[str, Any],
+        at: float, state: dict[str, Any], deadlines: list[dict[str, Any]], log: list[str],
+        finished: bool, now: float,
+        results: Sequence[ResultRecord] = (), ratings: Sequence[RatingRecord] = (),
+    ) -> int:
+        """New state + action log row + version bump, in one transaction.
+
+        A final action carries the game's results and new ratings in the same
+        transaction, so a finished game is never left without its result.
+
+        Returns the new version; raises StaleVersion (and changes nothing) when the game
+        is not at `expected_version` any more.
+        """
+        new_version = expected_version + 1
+        status = Status.FINISHED if finished else Status.ACTIVE
+        async with self._write_lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = await self._db.execute(
+                    "UPDATE games SET state = ?, deadlines = ?, log = ?, status = ?, version = ?,"
+                    " updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+                    (_dumps(state), _dumps(deadlines), _dumps(log), status.value, new_version,
+                     now, game_id, expected_version),
+                )
+                if cursor.rowcount != 1:
+                    raise StaleVersion(f"game {game_id} is not at version {expected_version}")
+                await self._db.execute(
+                    "INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
+                    (game_id, new_version, seat, _dumps(action), at),
+                )
+                for sql, params in _result_statements(results, ratings):
+                    await self._db.execute(sql, params)
+                await self._db.execute("COMMIT")
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+        return new_version
+
+    async def set_status(self, game_id: int, status: Status, now: float) -> None:
+        await self._transaction([
+            ("UPDATE games SET status = ?, deadlines = '[]', updated_at = ? WHERE id = ?",
+             (status.value, now, game_id)),
+        ])
+
+    async def set_table_message(self, game_id: int, message_id: int, at: float) -> None:
+        await self._transaction([
+            ("UPDATE games SET table_message_id = ?, table_message_at = ? WHERE id = ?",
+             (message_id, at, game_id)),
+        ])
+
+    async def actions(self, game_id: int) -> list[ActionRecord]:
+        async with self._db.execute(
+            "SELECT seq, seat, action, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [ActionRecord(r[0], r[1], json.loads(r[2]), r[3]) for r in rows]
+
+    # ----- results and ratings ----------------------------------------------------------
+    async def ratings(self, guild_id: int, kind: str, user_ids: Iterable[int]) -> dict[int, RatingRecord]:
+        ids = list(user_ids)
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        async with self._db.execute(
+            "SELECT guild_id, kind, user_id, mu, sigma, games, wins FROM ratings"
+            f" WHERE guild_id = ? AND kind = ? AND user_id IN ({marks})",
+            (guild_id, kind, *ids),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return {r[2]: RatingRecord(*r) for r in rows}
+
+    async def record_result(
+        self, results: Sequence[ResultRecord], ratings: Sequence[RatingRecord]
+    ) -> None:
+        """Store a finished game's results and the players' new ratings together."""
+        await self._transaction(_result_statements(results, ratings))
+
+    async def leaderboard(self, guild_id: int, kind: str | None, limit: int = 10) -> list[RatingRecord]:
+        """Top players by ordinal (mu - 3 sigma), of one game or of every game."""
+        if kind is not None:
+            sql = ("SELECT guild_id, kind, user_id, mu, sigma, games, wins FROM ratings"
+                   " WHERE guild_id = ? AND kind = ? ORDER BY mu - 3 * sigma DESC, wins DESC LIMIT ?")
+            params: tuple[Any, ...] = (guild_id, kind, limit)
+        else:
+            sql = ("SELECT guild_id, kind, user_id, mu, sigma, games, wins FROM ratings"
+                   " WHERE guild_id = ? ORDER BY kind, mu - 3 * sigma DESC, wins DESC")
+            params = (guild_id,)
+        async with self._db.execute(sql, params) as cursor:
+            rows = await cursor.fetchall()
+        records = [RatingRecord(*r) for r in rows]
+        if kind is None:
+            per_kind: dict[str, list[RatingRecord]] = {}
+            for record in records:
+                per_kind.setdefault(record.kind, []).append(record)
+            records = [r for group in per_kind.values() for r in group[:limit]]
+        return records
+
+    async def player_ratings(self, guild_id: int, user_id: int) -> list[RatingRecord]:
+        async with self._db.execute(
+            "SELECT guild_id, kind, user_id, mu, sigma, games, wins FROM ratings"
+            " WHERE guild_id = ? AND user_id = ? ORDER BY kind",
+            (guild_id, user_id),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [RatingRecord(*r) for r in rows]
+
+    async def recent_results(self, guild_id: int, user_id: int, limit: int = 5) -> list[ResultRecord]:
+        async with self._db.execute(
+            "SELECT r.game_id, r.user_id, r.seat, r.rank, r.score, r.team, g.kind, g.updated_at"
+            " FROM results r JOIN games g ON g.id = r.game_id"
+            " WHERE g.guild_id = ? AND r.user_id = ? ORDER BY g.updated_at DESC, g.id DESC LIMIT ?",
+            (guild_id, user_id, limit),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [ResultRecord(*r) for r in rows]
+
+
+def _game_from_row(row: Sequence[Any]) -> GameRecord:
+    return GameRecord(
+        id=row[0], guild_id=row[1], channel_id=row[2], thread_id=row[3], kind=row[4],
+        host_id=row[5], options=json.loads(row[6]), status=Status(row[7]), version=row[8],
+        seed=row[9], state=json.loads(row[10]) if row[10] is not None else None,
+        deadlines=json.loads(row[11]), log=json.loads(row[12]), table_message_id=row[13],
+        table_message_at=row[14], created_at=row[15], updated_at=row[16],
+    )
+
+
+def _result_statements(
+    results: Sequence[ResultRecord], ratings: Sequence[RatingRecord]
+) -> list[tuple[str, Sequence[Any]]]:
+    statements: list[tuple[str, Sequence[Any]]] = [
+        ("INSERT OR REPLACE INTO results (game_id, user_id, seat, rank, score, team)"
+         " VALUES (?, ?, ?, ?, ?, ?)",
+         (r.game_id, r.user_id, r.seat, r.rank, r.score, r.team))
+        for r in results
+    ]
+    statements += [
+        ("INSERT INTO ratings (guild_id, kind, user_id, mu, sigma, games, wins)"
+         " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET"
+         " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
+         " wins = excluded.wins",
+         (g.guild_id, g.kind, g.user_id, g.mu, g.sigma, g.games, g.wins))
+        for g in ratings
+    ]
+    return statements

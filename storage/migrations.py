@@ -1,0 +1,80 @@
+"""Numbered schema migrations, applied in order and tracked by PRAGMA user_version.
+
+Append new steps; never edit a step that has shipped.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: list[str] = [
+    # 1: the first schema
+    """
+    CREATE TABLE games (
+        id               INTEGER PRIMARY KEY,
+        guild_id         INTEGER NOT NULL,
+        channel_id       INTEGER NOT NULL,
+        thread_id        INTEGER,
+        kind             TEXT    NOT NULL,
+        host_id          INTEGER NOT NULL,
+        options          TEXT    NOT NULL DEFAULT '{}',
+        status           TEXT    NOT NULL DEFAULT 'lobby',
+        version          INTEGER NOT NULL DEFAULT 0,
+        seed             INTEGER NOT NULL,
+        state            TEXT,
+        deadlines        TEXT    NOT NULL DEFAULT '[]',
+        log              TEXT    NOT NULL DEFAULT '[]',
+        table_message_id INTEGER,
+        table_message_at REAL,
+        created_at       REAL    NOT NULL,
+        updated_at       REAL    NOT NULL
+    );
+    CREATE INDEX games_live_by_channel ON games (channel_id, status);
+    CREATE INDEX games_live_by_thread ON games (thread_id, status);
+    CREATE INDEX games_by_status ON games (status);
+
+    CREATE TABLE seats (
+        game_id        INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat           INTEGER NOT NULL,
+        user_id        INTEGER NOT NULL,
+        name           TEXT    NOT NULL,
+        dm_ok          INTEGER NOT NULL DEFAULT 1,
+        dm_channel_id  INTEGER,
+        dm_message_id  INTEGER,
+        PRIMARY KEY (game_id, seat),
+        UNIQUE (game_id, user_id)
+    );
+    CREATE INDEX seats_by_user ON seats (user_id);
+
+    CREATE TABLE actions (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq     INTEGER NOT NULL,
+        seat    INTEGER NOT NULL,
+        action  TEXT    NOT NULL,
+        at      REAL    NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE results (
+        game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id     INTEGER NOT NULL,
+        seat        INTEGER NOT NULL,
+        rank        INTEGER NOT NULL,
+        score       REAL,
+        team        INTEGER,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX results_by_user ON results (user_id);
+
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        kind     TEXT    NOT NULL,
+        user_id  INTEGER NOT NULL,
+        mu       REAL    NOT NULL,
+        sigma    REAL    NOT NULL,
+        games    INTEGER NOT NULL DEFAULT 0,
+        wins     INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, kind, user_id)
+    ) WITHOUT ROWID;
+    """,
+]
+
+LATEST = len(MIGRATIONS)

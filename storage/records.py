@@ -1,0 +1,97 @@
+"""Plain records returned by storage; JSON columns are already decoded."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+
+class Status(StrEnum):
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+    @property
+    def live(self) -> bool:
+        return self in (Status.LOBBY, Status.ACTIVE)
+
+
+@dataclass
+class SeatRecord:
+    seat: int
+    user_id: int
+    name: str
+    dm_ok: bool = True
+    dm_channel_id: int | None = None
+    dm_message_id: int | None = None
+
+
+@dataclass
+class GameRecord:
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    kind: str
+    host_id: int
+    options: dict[str, Any]
+    status: Status
+    version: int
+    seed: int
+    state: dict[str, Any] | None
+    deadlines: list[dict[str, Any]]
+    log: list[str]
+    table_message_id: int | None
+    table_message_at: float | None
+    created_at: float
+    updated_at: float
+    seats: list[SeatRecord] = field(default_factory=list)
+
+    @property
+    def home_channel_id(self) -> int:
+        """Where the table lives: the game's thread, or the channel when no thread."""
+        return self.thread_id or self.channel_id
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    def user_of(self, seat: int) -> int:
+        return self.seats[seat].user_id
+
+
+@dataclass
+class ActionRecord:
+    seq: int
+    seat: int
+    action: dict[str, Any]
+    at: float
+
+
+@dataclass
+class ResultRecord:
+    game_id: int
+    user_id: int
+    seat: int
+    rank: int
+    score: float | None
+    team: int | None
+    kind: str = ""
+    finished_at: float = 0.0
+
+
+@dataclass
+class RatingRecord:
+    guild_id: int
+    kind: str
+    user_id: int
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative skill estimate leaderboards sort by (mu - 3 sigma)."""
+        return self.mu - 3 * self.sigma

@@ -1,0 +1,81 @@
+"""Turn timers: stored deadlines, kept across moves, restored after a restart."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from games.core import Wait
+from runtime import deadlines
+from runtime.clock import ManualClock
+from runtime.service import Applied, TableService
+from runtime.timers import Timers
+from storage import Storage
+from tests.engines.tokens import TURN_TIMEOUT
+from tests.runtime.conftest import ALICE, BOB, started_game
+
+
+def test_a_running_deadline_is_kept_and_a_new_wait_starts_fresh() -> None:
+    first = deadlines.schedule([], [Wait(0, "react", "react", 10, {"type": "pass"})], now=100)
+    again = deadlines.schedule(first, [Wait(0, "react", "react", 10, {"type": "pass"}),
+                                       Wait(1, "react", "react", 10, {"type": "pass"})], now=105)
+    assert [d["at"] for d in again] == [110, 115]
+
+
+def test_a_wait_without_default_never_expires() -> None:
+    [d] = deadlines.schedule([], [Wait(0, "think", "think")], now=1)
+    assert d["at"] is None and deadlines.due([d], 10**9) is None
+
+
+def test_countdown_format() -> None:
+    assert deadlines.format_left(90) == "1:30"
+    assert deadlines.format_left(-5) == "0:00"
+    assert deadlines.format_left(3725) == "1:02:05"
+
+
+async def test_timers_survive_a_restart(db_path: Path) -> None:
+    clock = ManualClock()
+    published: list[Applied] = []
+
+    async def publish(applied: Applied) -> None:
+        published.append(applied)
+
+    storage = await Storage.open(db_path)
+    service = TableService(storage, clock, random.Random(1))
+    timers = Timers(service, clock, publish)
+    game_id = await started_game(service, [ALICE, BOB])
+    started_at = clock.now()
+    assert timers.armed == {game_id: started_at + TURN_TIMEOUT}
+    before = (await storage.game(game_id)).state
+    timers.close()
+    await storage.close()  # the bot stops (or dies) here
+
+    storage = await Storage.open(db_path)
+    service = TableService(storage, clock, random.Random(2))
+    timers = Timers(service, clock, publish)
+    assert await timers.restore() == 1
+    assert timers.armed == {game_id: started_at + TURN_TIMEOUT}
+    clock.advance(TURN_TIMEOUT - 1)
+    assert await timers.fire_due() == 0
+    clock.advance(1)
+    assert await timers.fire_due() == 1
+    game = await storage.game(game_id)
+    seat = before["turn"]
+    assert game.state["pile"][-1]["id"] == before["hands"][seat][0]["id"]
+    assert game.state["timeouts"][seat] == 1
+    [action] = await storage.actions(game_id)
+    assert action.at == started_at + TURN_TIMEOUT and action.action["timeout"] is True
+    assert published and published[0].game.id == game_id
+    assert timers.armed == {game_id: started_at + 2 * TURN_TIMEOUT}
+    timers.close()
+    await storage.close()
+
+
+async def test_a_move_restarts_the_turn_timer_for_the_next_player(service: TableService, clock: ManualClock) -> None:
+    game_id = await started_game(service, [ALICE, BOB])
+    clock.advance(20)
+    game = await service.game(game_id)
+    seat = game.state["turn"]
+    await service.act(game_id, game.user_of(seat), {"type": "play", "token": game.state["hands"][seat][0]["id"]})
+    game = await service.game(game_id)
+    assert [d["at"] for d in game.deadlines] == [clock.now() + TURN_TIMEOUT]
