@@ -323,3 +323,20 @@ class TableService:
             else:
                 state, _ = engine.apply(state, record.seat, record.action, record.at)
         return state
+
+
+async def record_delivery(
+    service: TableService, game: GameRecord, seat: int, *, dm_ok: bool,
+    dm_channel_id: int | None = None, dm_message_id: int | None = None,
+    dm_message_at: float | None = None,
+) -> None:
+    """Store how a seat's private view reaches it, and keep the cached record in step."""
+    await service.storage.set_seat_delivery(
+        game.id, seat, dm_ok=dm_ok, dm_channel_id=dm_channel_id,
+        dm_message_id=dm_message_id, dm_message_at=dm_message_at,
+    )
+    record = game.seats[seat]
+    record.dm_ok = dm_ok
+    record.dm_channel_id = dm_channel_id or record.dm_channel_id
+    record.dm_message_id = dm_message_id or record.dm_message_id
+    record.dm_message_at = dm_message_at or record.dm_message_at

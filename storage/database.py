@@ -174,13 +174,13 @@ class Storage:
 
     async def seats(self, game_id: int) -> list[SeatRecord]:
         async with self._db.execute(
-            "SELECT seat, user_id, name, dm_ok, dm_channel_id, dm_message_id FROM seats"
+            "SELECT seat, user_id, name, dm_ok, dm_channel_id, dm_message_id, dm_message_at FROM seats"
             " WHERE game_id = ? ORDER BY seat",
             (game_id,),
         ) as cursor:
             rows = await cursor.fetchall()
         return [
-            SeatRecord(r[0], r[1], r[2], bool(r[3]), r[4], r[5]) for r in rows
+            SeatRecord(r[0], r[1], r[2], bool(r[3]), r[4], r[5], r[6]) for r in rows
         ]
 
     async def add_seat(self, game_id: int, user_id: int, name: str) -> int:
@@ -232,11 +232,14 @@ class Storage:
     async def set_seat_delivery(
         self, game_id: int, seat: int, *, dm_ok: bool,
         dm_channel_id: int | None = None, dm_message_id: int | None = None,
+        dm_message_at: float | None = None,
     ) -> None:
+        """Remember whether DMs reach this seat, and its current private message."""
         await self._transaction([(
             "UPDATE seats SET dm_ok = ?, dm_channel_id = COALESCE(?, dm_channel_id),"
-            " dm_message_id = COALESCE(?, dm_message_id) WHERE game_id = ? AND seat = ?",
-            (int(dm_ok), dm_channel_id, dm_message_id, game_id, seat),
+            " dm_message_id = COALESCE(?, dm_message_id),"
+            " dm_message_at = COALESCE(?, dm_message_at) WHERE game_id = ? AND seat = ?",
+            (int(dm_ok), dm_channel_id, dm_message_id, dm_message_at, game_id, seat),
         )])
 
     async def start_game(

@@ -75,6 +75,11 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, kind, user_id)
     ) WITHOUT ROWID;
     """,
+    # 2: when each seat's private message was sent (messages over ~50 minutes old are
+    #    re-sent instead of edited, as Discord throttles edits of old messages)
+    """
+    ALTER TABLE seats ADD COLUMN dm_message_at REAL;
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -26,6 +26,7 @@ class SeatRecord:
     dm_ok: bool = True
     dm_channel_id: int | None = None
     dm_message_id: int | None = None
+    dm_message_at: float | None = None
 
 
 @dataclass

@@ -4,8 +4,10 @@ import os
 
 from hypothesis import HealthCheck, settings
 
+from cogs.table.registry import register_ui
 from games.registry import load_builtin, register
 from tests.engines.tokens import ENGINE as TOKENS
+from tests.engines.tokens_ui import TokensUI
 
 settings.register_profile("ci", max_examples=150, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
@@ -14,4 +16,5 @@ settings.register_profile("thorough", max_examples=3000, deadline=None,
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 register(TOKENS)
+register_ui(TokensUI())
 load_builtin()

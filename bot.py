@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""Rumpus: a Discord bot for remote game nights.
+
+    python bot.py        (or: python tasks.py run, which also installs everything)
+
+Settings come from the environment and `.env` (see .env.example). Runs from any working
+directory: relative paths are taken from this file's folder.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import random
+import signal
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import discord  # noqa: E402
+from discord.ext import commands  # noqa: E402
+
+from cogs.table.components import DYNAMIC_ITEMS  # noqa: E402
+from cogs.table.edge import TableEdge  # noqa: E402
+from runtime.clock import Clock, SystemClock  # noqa: E402
+from runtime.errors import Refusal  # noqa: E402
+from runtime.service import TableService  # noqa: E402
+from runtime.timers import Timers  # noqa: E402
+from storage import Storage  # noqa: E402
+
+log = logging.getLogger("rumpus")
+
+EXTENSIONS = ("cogs.table", "cogs.leaderboard")
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str | None
+    database_path: Path = ROOT / "rumpus.db"
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        """Read `.env` (beside this file, then the working directory) and the environment."""
+        from dotenv import load_dotenv
+
+        load_dotenv(ROOT / ".env")
+        load_dotenv()
+        database = Path(os.environ.get("DATABASE_PATH") or "rumpus.db")
+        guild = os.environ.get("DEV_GUILD_ID", "").strip()
+        return cls(
+            token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
+            database_path=database if database.is_absolute() else ROOT / database,
+            dev_guild_id=int(guild) if guild.isdigit() else None,
+            log_level=os.environ.get("LOG_LEVEL", "INFO").upper(),
+        )
+
+
+class RumpusBot(commands.Bot):
+    """The bot, given its dependencies: settings, a clock and a source of seeds."""
+
+    def __init__(self, settings: Settings, *, clock: Clock, rng: random.Random,
+                 storage: Storage | None = None) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = False
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents,
+                         help_command=None, max_messages=500)
+        self.settings = settings
+        self.clock = clock
+        self.rng = rng
+        self._given_storage = storage
+        self.storage: Storage
+        self.service: TableService
+        self.tables: TableEdge
+        self.timers: Timers
+        self.restored_timers = 0
+
+    async def setup_hook(self) -> None:
+        self.storage = self._given_storage or await Storage.open(self.settings.database_path)
+        self.service = TableService(self.storage, self.clock, self.rng)
+        self.tables = TableEdge(self, self.service)
+        self.timers = Timers(self.service, self.clock, self.tables.publish_timeout)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.on_error = self.on_app_command_error
+        self.restored_timers = await self.timers.restore()
+        log.info("restored %d game timers", self.restored_timers)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        if self.settings.dev_guild_id:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %s", len(synced), self.settings.dev_guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands (they may take a while to appear)", len(synced))
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: discord.app_commands.AppCommandError) -> None:
+        """One handler: refusals as a sentence, surprises as a reference code."""
+        original = getattr(error, "original", error)
+        from games.core import IllegalAction
+
+        if isinstance(original, Refusal | IllegalAction):
+            await self.tables.tell(interaction, original.message)
+        elif isinstance(error, discord.app_commands.CheckFailure):
+            await self.tables.tell(interaction, "You can't use that command here.")
+        else:
+            import secrets
+
+            ref = secrets.token_hex(3)
+            log.error("command failed (ref %s)", ref, exc_info=original)
+            await self.tables.tell(interaction, f"Something went wrong (ref `{ref}`). The game is unchanged.")
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s in %d servers", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        if hasattr(self, "timers"):
+            self.timers.close()
+        await super().close()
+        if hasattr(self, "storage"):
+            await self.storage.close()
+
+
+def build_bot(settings: Settings, *, clock: Clock | None = None, rng: random.Random | None = None,
+              storage: Storage | None = None) -> RumpusBot:
+    return RumpusBot(settings, clock=clock or SystemClock(), rng=rng or random.SystemRandom(),
+                     storage=storage)
+
+
+async def _run(settings: Settings) -> None:
+    bot = build_bot(settings)
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except NotImplementedError:  # pragma: no cover - Windows
+            pass
+    async with bot:
+        runner = asyncio.create_task(bot.start(settings.token or ""))
+        stopper = asyncio.create_task(stop.wait())
+        done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        if stopper in done:
+            log.info("shutting down")
+            await bot.close()
+            runner.cancel()
+        else:
+            stopper.cancel()
+            runner.result()
+
+
+def main() -> int:
+    settings = Settings.from_env()
+    if not settings.token:
+        print("Missing setting: DISCORD_TOKEN (put it in .env; see .env.example).", file=sys.stderr)
+        return 2
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
+    try:
+        asyncio.run(_run(settings))
+    except discord.LoginFailure:
+        log.error("Discord refused the token in DISCORD_TOKEN.")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,83 @@
+"""`/leaderboard` and `/stats`: per-server ratings (openskill ordinal), games and wins."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from games.registry import ENGINES, get_engine
+from runtime.errors import Refusal
+
+if TYPE_CHECKING:
+    from bot import RumpusBot
+
+MEDALS = ("🥇", "🥈", "🥉")
+
+
+def _title(kind: str) -> str:
+    return ENGINES[kind].title if kind in ENGINES else kind
+
+
+class LeaderboardCog(commands.Cog):
+    def __init__(self, bot: RumpusBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="leaderboard", description="Top players of this server")
+    @app_commands.describe(game="One game (all games when left out)")
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        async with self.bot.tables.guard(interaction):
+            if game is not None and game not in ENGINES:
+                raise Refusal(f"There is no game called “{game}”.")
+            assert interaction.guild is not None
+            records = await self.bot.storage.leaderboard(interaction.guild.id, game, limit=10)
+            embed = discord.Embed(
+                title=f"🏆 Leaderboard — {_title(game) if game else 'all games'}", colour=0xFEE75C)
+            if not records:
+                embed.description = "No finished games yet. Start one with `/<game> new`!"
+            by_kind: dict[str, list[str]] = {}
+            for record in records:
+                lines = by_kind.setdefault(record.kind, [])
+                place = len(lines)
+                mark = MEDALS[place] if place < 3 else f"`{place + 1}.`"
+                lines.append(f"{mark} <@{record.user_id}> — **{record.ordinal:.1f}** "
+                             f"· {record.games} games · {record.wins} wins")
+            for kind, lines in list(by_kind.items())[:25]:
+                embed.add_field(name=_title(kind), value="\n".join(lines)[:1024], inline=False)
+            embed.set_footer(text="Rating = openskill ordinal (μ − 3σ): it grows as you win and play.")
+            await interaction.response.send_message(embed=embed)
+
+    @leaderboard.autocomplete("game")
+    async def _games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=get_engine(k).title, value=k)
+                for k in sorted(ENGINES) if current.lower() in k][:25]
+
+    @app_commands.command(name="stats", description="A player's ratings and recent results")
+    @app_commands.describe(user="Whose stats (yours when left out)")
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        async with self.bot.tables.guard(interaction):
+            assert interaction.guild is not None
+            who = user or interaction.user
+            ratings = await self.bot.storage.player_ratings(interaction.guild.id, who.id)
+            recent = await self.bot.storage.recent_results(interaction.guild.id, who.id, limit=5)
+            embed = discord.Embed(title=f"📊 {who.display_name}", colour=0x5865F2)
+            if not ratings:
+                embed.description = "No finished games in this server yet."
+            for record in ratings:
+                last = [r for r in recent if r.kind == record.kind]
+                places = " ".join(f"#{r.rank + 1}" for r in last) or "—"
+                embed.add_field(
+                    name=_title(record.kind),
+                    value=f"Rating **{record.ordinal:.1f}** (μ {record.mu:.1f}, σ {record.sigma:.1f})\n"
+                          f"{record.games} games · {record.wins} wins\nLast: {places}",
+                    inline=True,
+                )
+            await interaction.response.send_message(embed=embed)
+
+
+async def setup(bot: RumpusBot) -> None:
+    await bot.add_cog(LeaderboardCog(bot))

@@ -1,0 +1,232 @@
+"""Slash commands every game shares, and the `/<game>` group built for each game.
+
+`/<game> new` takes the engine's own options; `/<game> do` reaches every control the
+player could press (autocompleted from the same screens the buttons come from), so slash
+commands are an alternative to buttons, never the only way.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.table import codec
+from cogs.table.present import render_table, table_info
+from cogs.table.registry import UIS, ui_for
+from cogs.table.ui import Button, Control, FormButton, Select
+from games.core import Engine, Option
+from games.registry import get_engine
+from runtime.errors import NotSeated, Refusal
+from storage import Status
+
+if TYPE_CHECKING:
+    from bot import RumpusBot
+
+
+def _annotation(option: Option) -> Any:
+    if isinstance(option.default, bool):
+        return bool | None
+    if isinstance(option.default, int):
+        return int | None
+    return str | None
+
+
+def controls_for(game: Any, seat: int) -> list[tuple[str, Control, dict[str, Any]]]:
+    """(label, control, action) for everything `seat` could press now, table and hand."""
+    engine, ui = get_engine(game.kind), ui_for(game.kind)
+    info = table_info(game)
+    out: list[tuple[str, Control, dict[str, Any]]] = []
+    screens = [ui.table(engine.view(game.state, None), info),
+               ui.private(engine.view(game.state, seat), seat, info)]
+    for screen in screens:
+        for control in screen.controls if screen else []:
+            if isinstance(control, Button) and not control.disabled:
+                out.append((control.label, control, control.action))
+            elif isinstance(control, FormButton):
+                out.append((f"{control.label} (needs a value)", control, control.action))
+            elif isinstance(control, Select):
+                for choice in control.choices:
+                    out.append((f"{control.placeholder}: {choice.label}", control, choice.action))
+    return out
+
+
+class TableCog(commands.Cog):
+    """Lobby, hands, status, leaving and ending, rules — for every game."""
+
+    game = app_commands.Group(name="game", description="The game in this channel")
+
+    def __init__(self, bot: RumpusBot) -> None:
+        self.bot = bot
+        self._game_groups: list[app_commands.Group] = []
+
+    @property
+    def edge(self):
+        return self.bot.tables
+
+    async def cog_load(self) -> None:
+        for kind in sorted(UIS):
+            group = self._game_group(get_engine(kind))
+            self.bot.tree.add_command(group)
+            self._game_groups.append(group)
+
+    async def cog_unload(self) -> None:
+        for group in self._game_groups:
+            self.bot.tree.remove_command(group.name)
+
+    # ----- per-game groups --------------------------------------------------------------
+    def _game_group(self, engine: Engine) -> app_commands.Group:
+        group = app_commands.Group(name=engine.name, description=f"Play {engine.title}"[:100])
+        edge_of = lambda: self.edge  # noqa: E731 - late-bound: the edge exists after setup_hook
+
+        async def new(interaction: discord.Interaction, **options: Any) -> None:
+            await edge_of().open_lobby(interaction, engine.name, options)
+
+        new.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+            [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                               annotation=discord.Interaction)]
+            + [inspect.Parameter(o.name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                 annotation=_annotation(o)) for o in engine.options]
+        )
+        new.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+            o.name: f"{o.description} (default: {o.default})"[:100] for o in engine.options
+        }
+        new.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
+            o.name: [app_commands.Choice(name=str(c), value=c) for c in o.choices]
+            for o in engine.options if o.choices and not isinstance(o.default, bool)
+        }
+        group.add_command(app_commands.Command(
+            name="new", description=f"Open a {engine.title} table here ({engine.player_range()} players)"[:100],
+            callback=new, parent=group,
+        ))
+
+        async def do(interaction: discord.Interaction, action: str, value: str | None = None) -> None:
+            await self.do_action(interaction, engine.name, action, value)
+
+        async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+            return await self.complete_action(interaction, engine.name, current)
+
+        do_command = app_commands.Command(
+            name="do", description="Take any action you could take with a button", callback=do, parent=group,
+        )
+        do_command._params["action"].description = "What to do (start typing to see your options)"
+        do_command._params["action"].autocomplete = complete
+        do_command._params["value"].description = "A number or text, for actions that need one"
+        group.add_command(do_command)
+        return group
+
+    async def complete_action(self, interaction: discord.Interaction, kind: str,
+                              current: str) -> list[app_commands.Choice[str]]:
+        try:
+            game = await self.bot.service.game_for(interaction.user.id, _channel_id(interaction))
+        except Refusal:
+            return []
+        seat = game.seat_of(interaction.user.id)
+        if game.kind != kind or seat is None or game.status is not Status.ACTIVE:
+            return []
+        choices = []
+        for label, _control, action in controls_for(game, seat):
+            if current.lower() in label.lower():
+                choices.append(app_commands.Choice(name=label[:100], value=codec.pack(action)[:100]))
+        return choices[:25]
+
+    async def do_action(self, interaction: discord.Interaction, kind: str, packed: str,
+                        value: str | None) -> None:
+        edge = self.edge
+        filled: dict[str, Any] | None = None
+        async with edge.guard(interaction):
+            game = await self.bot.service.game_for(interaction.user.id, _channel_id(interaction))
+            if game.kind != kind:
+                raise Refusal(f"The game here is not {get_engine(kind).title}.")
+            seat = game.seat_of(interaction.user.id)
+            if seat is None:
+                raise NotSeated("You are not playing in this game.")
+            if game.status is not Status.ACTIVE:
+                raise Refusal("This game has not started yet.")
+            action = codec.unpack(packed)
+            filled = dict(action)
+            form = next((c for _, c, a in controls_for(game, seat)
+                         if isinstance(c, FormButton) and a == action), None)
+            if form is not None:
+                if value is None:
+                    raise Refusal(f"“{form.label}” needs a value: add `value:` to the command.")
+                first = form.fields[0]
+                if first.integer:
+                    if not value.strip().lstrip("-").isdigit() or len(value.strip()) > 9:
+                        raise Refusal(f"{first.label}: please enter a whole number.")
+                    filled[first.name] = int(value.strip())
+                else:
+                    filled[first.name] = value
+        if filled is not None:
+            await edge.on_action(interaction, game.id, filled, None)
+
+    # ----- shared commands --------------------------------------------------------------
+    @app_commands.command(name="hand", description="See your private hand (only you can see it)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await self.edge.show_hand(interaction, None)
+
+    @game.command(name="status", description="Show the table of the game here")
+    async def status(self, interaction: discord.Interaction) -> None:
+        async with self.edge.guard(interaction):
+            game = await self.bot.service.game_for(interaction.user.id, _channel_id(interaction))
+            if game.status is not Status.ACTIVE:
+                raise Refusal("That game is still in its lobby.")
+            rendered = await render_table(game, get_engine(game.kind), ui_for(game.kind), self.edge.now)
+            kwargs = rendered.send_kwargs()
+            kwargs.pop("view", None)  # a status card is a picture, not a second control panel
+            await interaction.response.send_message(ephemeral=True, **kwargs)
+
+    @game.command(name="leave", description="Leave (forfeit) your game here")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        edge = self.edge
+        async with edge.guard(interaction):
+            game = await self.bot.service.game_for(interaction.user.id, _channel_id(interaction))
+            if game.status is Status.LOBBY:
+                await self.bot.service.leave_lobby(game.id, interaction.user.id)
+                await interaction.response.send_message("You left the lobby.", ephemeral=True)
+                return
+            applied = await self.bot.service.forfeit(game.id, interaction.user.id)
+            await interaction.response.send_message("You left the game; it counts as a loss.", ephemeral=True)
+            await edge.publish(applied)
+
+    @game.command(name="end", description="End a stuck game without a result (host or Manage Server)")
+    async def end(self, interaction: discord.Interaction) -> None:
+        edge = self.edge
+        async with edge.guard(interaction):
+            game = await self.bot.service.game_here(_channel_id(interaction) or 0)
+            from cogs.table.edge import manages_guild
+
+            ended = await self.bot.service.end(game.id, interaction.user.id, manager=manages_guild(interaction))
+            await interaction.response.send_message(
+                f"{interaction.user.mention} ended game #{ended.id}. No result was recorded.")
+            if ended.table_message_id and ended.state is not None:
+                await edge.update_table(ended, get_engine(ended.kind))
+
+    @app_commands.command(name="rules", description="How to play one of the games")
+    @app_commands.describe(game="Which game")
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        async with self.edge.guard(interaction):
+            if game not in UIS:
+                raise Refusal(f"There is no game called “{game}”. Try: {', '.join(sorted(UIS))}.")
+            engine, ui = get_engine(game), ui_for(game)
+            embed = discord.Embed(title=f"📜 {engine.title}", colour=ui.colour,
+                                  description=(ui.rules or engine.summary)[:4096])
+            embed.set_footer(text=f"{engine.player_range()} players · start with /{game} new")
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @rules.autocomplete("game")
+    async def _rules_games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=get_engine(k).title, value=k)
+                for k in sorted(UIS) if current.lower() in k][:25]
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type is discord.InteractionType.modal_submit:
+            await self.edge.on_modal(interaction)
+
+
+def _channel_id(interaction: discord.Interaction) -> int | None:
+    return interaction.channel.id if interaction.channel is not None else None

@@ -1,0 +1,432 @@
+"""The table runtime's Discord edge: every interaction goes through here.
+
+It resolves the game and seat, hands the action to the TableService (which commits it),
+acknowledges the player only after the commit, then publishes: one edit of the table
+message (the interaction response itself when the press was on it), and DMs only to the
+seats whose private view changed. Refusals become short ephemeral sentences.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.table import codec
+from cogs.table.components import FormModal
+from cogs.table.present import (
+    Rendered,
+    closed_lobby,
+    render_lobby,
+    render_private,
+    render_table,
+    result_embed,
+    table_info,
+)
+from cogs.table.registry import ui_for
+from cogs.table.ui import FormButton, GameUI, Screen
+from games.core import Engine, IllegalAction
+from games.registry import get_engine
+from runtime.errors import NotSeated, Refusal, StaleComponent
+from runtime.service import Applied, TableService, record_delivery
+from storage import GameRecord, Status
+
+if TYPE_CHECKING:
+    from bot import RumpusBot
+
+log = logging.getLogger(__name__)
+
+#: Discord throttles edits of messages older than an hour; re-post a bit before that.
+REPOST_AFTER = 50 * 60
+DM_CLOSED = 50007
+
+
+def manages_guild(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and perms.manage_guild)
+
+
+class TableEdge:
+    def __init__(self, bot: RumpusBot, service: TableService) -> None:
+        self.bot = bot
+        self.service = service
+        self._publish_locks: dict[int, asyncio.Lock] = {}
+
+    @property
+    def now(self) -> float:
+        return self.service.clock.now()
+
+    # ----- errors -----------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def guard(self, interaction: discord.Interaction) -> AsyncIterator[None]:
+        """Turn refusals into an ephemeral sentence and surprises into a reference code."""
+        try:
+            yield
+        except (Refusal, IllegalAction) as exc:
+            await self.tell(interaction, exc.message, extra=await self._stale_extra(interaction, exc))
+        except Exception:
+            ref = secrets.token_hex(3)
+            log.exception("interaction failed (ref %s)", ref)
+            await self.tell(interaction, f"Something went wrong (ref `{ref}`). The game is unchanged.")
+
+    async def _stale_extra(self, interaction: discord.Interaction, exc: Exception) -> discord.Embed | None:
+        if not isinstance(exc, StaleComponent):
+            return None
+        game_id = getattr(exc, "game_id", None)
+        if game_id is None:
+            return None
+        game = await self.service.game(game_id)
+        if game.status is not Status.ACTIVE:
+            return None
+        rendered = await render_table(game, get_engine(game.kind), ui_for(game.kind), self.now,
+                                      with_image=False)
+        return rendered.embed
+
+    async def tell(self, interaction: discord.Interaction, text: str,
+                   *, extra: discord.Embed | None = None) -> None:
+        """A short ephemeral answer, whether or not the interaction was answered already."""
+        kwargs: dict[str, Any] = {"ephemeral": True}
+        if extra is not None:
+            kwargs["embed"] = extra
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, **kwargs)
+            else:
+                await interaction.response.send_message(text, **kwargs)
+        except discord.HTTPException:
+            log.warning("could not answer interaction %s", interaction.id)
+
+    # ----- lobby ------------------------------------------------------------------------
+    async def open_lobby(self, interaction: discord.Interaction, kind: str, options: dict[str, Any]) -> None:
+        async with self.guard(interaction):
+            if interaction.guild is None or interaction.channel is None:
+                raise Refusal("Games are played in a server channel, not in DMs.")
+            game = await self.service.open_lobby(
+                guild_id=interaction.guild.id, channel_id=interaction.channel.id, kind=kind,
+                host_id=interaction.user.id, host_name=interaction.user.display_name, options=options,
+            )
+            await interaction.response.send_message(**render_lobby(game, get_engine(kind)).send_kwargs())
+            await self.check_dm(interaction, game, 0)
+
+    async def on_lobby(self, interaction: discord.Interaction, game_id: int, verb: str) -> None:
+        async with self.guard(interaction):
+            user = interaction.user
+            if verb == "join":
+                game = await self.service.join(game_id, user.id, user.display_name)
+                await interaction.response.edit_message(**render_lobby(game, get_engine(game.kind)).edit_kwargs())
+                await self.check_dm(interaction, game, game.seat_of(user.id) or 0)
+            elif verb == "leave":
+                game = await self.service.leave_lobby(game_id, user.id)
+                await interaction.response.edit_message(**render_lobby(game, get_engine(game.kind)).edit_kwargs())
+            elif verb == "cancel":
+                game = await self.service.cancel(game_id, user.id, manager=manages_guild(interaction))
+                text = f"Cancelled by {user.mention}."
+                await interaction.response.edit_message(
+                    **closed_lobby(game, get_engine(game.kind), text).edit_kwargs())
+            elif verb == "start":
+                await self.start(interaction, game_id)
+
+    async def start(self, interaction: discord.Interaction, game_id: int) -> None:
+        game = await self.service.game(game_id)
+        if interaction.user.id != game.host_id:
+            raise Refusal("Only the host can start the game.")
+        engine = get_engine(game.kind)
+        players = len(game.seats)
+        if not engine.min_players <= players <= engine.max_players:
+            raise Refusal(f"{engine.title} needs {engine.player_range()} players; {players} joined.")
+        await interaction.response.defer()
+        thread = await self._open_thread(interaction, game, engine)
+        applied = await self.service.start(game_id, interaction.user.id,
+                                           thread_id=thread.id if thread else None)
+        where = thread.mention if thread else "below"
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.edit_original_response(
+                **closed_lobby(applied.game, engine, f"Started! Play {where}.").edit_kwargs())
+        await self.publish(applied, post_new_table=True)
+
+    async def _open_thread(self, interaction: discord.Interaction, game: GameRecord,
+                           engine: Engine) -> discord.Thread | None:
+        """A thread per game, when the channel and permissions allow one."""
+        channel = interaction.channel
+        message = interaction.message
+        if not isinstance(channel, discord.TextChannel) or message is None:
+            return None
+        me = channel.guild.me
+        if me is None or not channel.permissions_for(me).create_public_threads:
+            return None
+        try:
+            return await message.create_thread(name=f"{engine.title} #{game.id}"[:100],
+                                               auto_archive_duration=1440)
+        except discord.HTTPException:
+            log.info("could not open a thread for game %s; playing in the channel", game.id)
+            return None
+
+    async def check_dm(self, interaction: discord.Interaction, game: GameRecord, seat: int) -> None:
+        """Joining tests the DM path, so nobody finds out mid-game that DMs are closed."""
+        ui = ui_for(game.kind)
+        if type(ui).private is GameUI.private:
+            return
+        engine = get_engine(game.kind)
+        try:
+            dm = await interaction.user.create_dm()
+            await dm.send(f"You joined **{engine.title}** (game #{game.id}). "
+                          "Your private hand will arrive here once the game starts.")
+            await record_delivery(self.service, game, seat, dm_ok=True, dm_channel_id=dm.id)
+            note = "✅ I can DM you: your hand will arrive by direct message."
+        except discord.Forbidden:
+            await record_delivery(self.service, game, seat, dm_ok=False)
+            note = ("⚠️ I can't DM you (your DMs are closed). During the game, use the "
+                    "**My hand** button or `/hand` to see your hand privately.")
+        await interaction.followup.send(note, ephemeral=True)
+
+    # ----- actions ----------------------------------------------------------------------
+    async def on_action(self, interaction: discord.Interaction, game_id: int, action: dict[str, Any],
+                        version: int | None) -> None:
+        async with self.guard(interaction):
+            try:
+                applied = await self.service.act(game_id, interaction.user.id, action, version=version)
+            except StaleComponent as exc:
+                exc.game_id = game_id  # type: ignore[attr-defined]
+                raise
+            await self.acknowledge(interaction, applied)
+
+    async def open_form(self, interaction: discord.Interaction, game_id: int, action: dict[str, Any],
+                        version: int) -> None:
+        async with self.guard(interaction):
+            game = await self.service.game(game_id)
+            seat = game.seat_of(interaction.user.id)
+            if seat is None:
+                raise NotSeated("You are not playing in this game.")
+            if version != game.version:
+                exc = StaleComponent("That button is from an earlier turn; the table has moved on.")
+                exc.game_id = game_id  # type: ignore[attr-defined]
+                raise exc
+            form = self._find_form(game, seat, action)
+            if form is None:
+                raise Refusal("That choice is not open to you right now.")
+            modal = FormModal(title=form.title[:45], timeout=900,
+                              custom_id=codec.modal_id(game.id, game.version, action))
+            for field in list(form.fields)[:5]:
+                modal.add_item(discord.ui.TextInput(
+                    label=field.label[:45], custom_id=field.name, placeholder=field.placeholder[:100] or None,
+                    max_length=field.max_length, required=field.required,
+                ))
+            await interaction.response.send_modal(modal)
+
+    def _find_form(self, game: GameRecord, seat: int, action: dict[str, Any]) -> FormButton | None:
+        engine, ui = get_engine(game.kind), ui_for(game.kind)
+        assert game.state is not None
+        info = table_info(game)
+        screens: list[Screen | None] = [ui.table(engine.view(game.state, None), info),
+                                        ui.private(engine.view(game.state, seat), seat, info)]
+        for screen in screens:
+            for control in screen.controls if screen else []:
+                if isinstance(control, FormButton) and control.action == action:
+                    return control
+        return None
+
+    async def on_modal(self, interaction: discord.Interaction) -> None:
+        parsed = codec.parse_modal_id((interaction.data or {}).get("custom_id", ""))
+        if parsed is None:
+            return
+        game_id, version, action = parsed
+        filled: dict[str, Any] | None = None
+        async with self.guard(interaction):
+            game = await self.service.game(game_id)
+            seat = game.seat_of(interaction.user.id)
+            if seat is None:
+                raise NotSeated("You are not playing in this game.")
+            form = self._find_form(game, seat, action)
+            if form is None:
+                raise Refusal("That choice is not open to you any more.")
+            values = dict(_text_inputs((interaction.data or {}).get("components", [])))
+            filled = dict(action)
+            for field in form.fields:
+                raw = values.get(field.name, "").strip()
+                if field.integer:
+                    if not raw.lstrip("-").isdigit() or len(raw) > 9:
+                        raise Refusal(f"{field.label}: please enter a whole number.")
+                    filled[field.name] = int(raw)
+                else:
+                    filled[field.name] = raw
+        if filled is not None:
+            await self.on_action(interaction, game_id, filled, version)
+
+    async def show_hand(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        """The ephemeral private view: the fallback when DMs are closed, and `/hand`."""
+        async with self.guard(interaction):
+            if game_id is None:
+                channel_id = interaction.channel.id if interaction.channel else None
+                game = await self.service.game_for(interaction.user.id, channel_id)
+            else:
+                game = await self.service.game(game_id)
+            seat = game.seat_of(interaction.user.id)
+            if seat is None:
+                raise NotSeated("You are not playing in this game, so there is no hand to show.")
+            if game.status is not Status.ACTIVE:
+                raise Refusal("This game has not started yet." if game.status is Status.LOBBY
+                              else "This game is over.")
+            rendered = await render_private(game, get_engine(game.kind), ui_for(game.kind), seat,
+                                            jump_url=self.table_url(game))
+            if rendered is None:
+                raise Refusal("This game has no hidden hands: everything is on the table.")
+            await interaction.response.send_message(ephemeral=True, **rendered.send_kwargs())
+
+    # ----- acknowledging and publishing -------------------------------------------------
+    async def acknowledge(self, interaction: discord.Interaction, applied: Applied) -> None:
+        """Answer the player (the commit is done) with the cheapest useful response."""
+        game = applied.game
+        engine, ui = applied.engine, ui_for(game.kind)
+        message = interaction.message
+        seat = game.seat_of(interaction.user.id)
+        table_done = False
+        private_done: set[int] = set()
+        fresh_table = game.table_message_at is not None and self.now - game.table_message_at < REPOST_AFTER
+        if message is not None and message.id == game.table_message_id and fresh_table:
+            rendered = await render_table(game, engine, ui, self.now)
+            await interaction.response.edit_message(**rendered.edit_kwargs())
+            table_done = True
+        elif message is not None and seat is not None and self._is_private_message(game, seat, message):
+            notes = self.private_notes(applied, seat)
+            rendered = await render_private(game, engine, ui, seat, jump_url=self.table_url(game), notes=notes)
+            if rendered is not None:
+                await interaction.response.edit_message(**rendered.edit_kwargs())
+                private_done.add(seat)
+        if not interaction.response.is_done():
+            lines = [e.text for e in applied.events if e.visible_to(seat) and e.text]
+            await interaction.response.send_message("\n".join(lines)[:2000] or "Done.", ephemeral=True)
+        await self.publish(applied, table_done=table_done, private_done=private_done)
+
+    def _is_private_message(self, game: GameRecord, seat: int, message: discord.Message) -> bool:
+        record = game.seats[seat]
+        ephemeral = bool(message.flags.ephemeral)
+        return ephemeral or message.id == record.dm_message_id
+
+    def private_notes(self, applied: Applied, seat: int) -> list[str]:
+        return [e.text for e in applied.events if e.to is not None and seat in e.to and e.text]
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._publish_locks.get(game_id)
+        if lock is None:
+            lock = self._publish_locks[game_id] = asyncio.Lock()
+        return lock
+
+    async def publish(self, applied: Applied, *, table_done: bool = False, private_done: set[int] | None = None,
+                      post_new_table: bool = False) -> None:
+        """Show the committed step: the table message, changed private views, the result."""
+        game = applied.game
+        async with self.lock(game.id):
+            if not table_done:
+                await self.update_table(game, applied.engine, post_new=post_new_table)
+            for seat in applied.changed_seats:
+                if seat not in (private_done or set()):
+                    await self.deliver_private(game, applied, seat)
+            if applied.outcome is not None:
+                await self.post_result(applied)
+                self._publish_locks.pop(game.id, None)
+
+    def table_url(self, game: GameRecord) -> str | None:
+        if game.table_message_id is None:
+            return None
+        return f"https://discord.com/channels/{game.guild_id}/{game.home_channel_id}/{game.table_message_id}"
+
+    async def update_table(self, game: GameRecord, engine: Engine, *, post_new: bool = False) -> None:
+        rendered = await render_table(game, engine, ui_for(game.kind), self.now)
+        channel = self.bot.get_partial_messageable(game.home_channel_id, guild_id=game.guild_id)
+        old = game.table_message_id
+        stale = game.table_message_at is None or self.now - game.table_message_at >= REPOST_AFTER
+        if old is not None and not post_new and not stale:
+            try:
+                await channel.get_partial_message(old).edit(**rendered.edit_kwargs())
+                return
+            except discord.NotFound:
+                log.info("table message of game %s vanished; posting a new one", game.id)
+            except discord.HTTPException as exc:
+                log.warning("could not edit the table of game %s: %s", game.id, exc)
+                return
+        try:
+            message = await channel.send(**rendered.send_kwargs())
+        except discord.HTTPException as exc:
+            log.warning("could not post the table of game %s: %s", game.id, exc)
+            return
+        await self.service.storage.set_table_message(game.id, message.id, self.now)
+        game.table_message_id, game.table_message_at = message.id, self.now
+
+    async def deliver_private(self, game: GameRecord, applied: Applied, seat: int) -> None:
+        """DM a seat its new private view; on closed DMs, say so once in the channel."""
+        record = game.seats[seat]
+        if not record.dm_ok:
+            return
+        rendered = await render_private(game, applied.engine, ui_for(game.kind), seat,
+                                        jump_url=self.table_url(game),
+                                        notes=self.private_notes(applied, seat))
+        if rendered is None:
+            return
+        try:
+            fresh = record.dm_message_at is not None and self.now - record.dm_message_at < REPOST_AFTER
+            if record.dm_channel_id and record.dm_message_id and fresh:
+                dm_channel = self.bot.get_partial_messageable(record.dm_channel_id)
+                await dm_channel.get_partial_message(record.dm_message_id).edit(**rendered.edit_kwargs())
+                return
+            if record.dm_channel_id:
+                dm: discord.abc.Messageable = self.bot.get_partial_messageable(record.dm_channel_id)
+            else:
+                user = self.bot.get_user(record.user_id) or await self.bot.fetch_user(record.user_id)
+                dm = await user.create_dm()
+            message = await dm.send(**rendered.send_kwargs())
+            await record_delivery(self.service, game, seat, dm_ok=True, dm_channel_id=message.channel.id,
+                                  dm_message_id=message.id, dm_message_at=self.now)
+        except discord.Forbidden as exc:
+            if exc.code != DM_CLOSED:
+                log.warning("DM to seat %s of game %s refused: %s", seat, game.id, exc)
+            await record_delivery(self.service, game, seat, dm_ok=False)
+            await self._announce_closed_dms(game, record.user_id)
+        except discord.HTTPException as exc:
+            log.warning("DM to seat %s of game %s failed: %s", seat, game.id, exc)
+
+    async def _announce_closed_dms(self, game: GameRecord, user_id: int) -> None:
+        channel = self.bot.get_partial_messageable(game.home_channel_id, guild_id=game.guild_id)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.send(
+                f"<@{user_id}>, I can't send you direct messages. Use the **My hand** button "
+                "on the table or `/hand` to see your hand privately.",
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+
+    async def post_result(self, applied: Applied) -> None:
+        game, outcome = applied.game, applied.outcome
+        assert outcome is not None
+        users = [s.user_id for s in game.seats]
+        ratings = await self.service.storage.ratings(game.guild_id, game.kind, users)
+        lines = [f"<@{u}> {ratings[u].ordinal:.1f}" for u in users if u in ratings]
+        embed = result_embed(game, applied.engine, list(outcome.ranks), outcome.reason, lines)
+        channel = self.bot.get_partial_messageable(game.home_channel_id, guild_id=game.guild_id)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.send(embed=embed)
+
+    async def publish_timeout(self, applied: Applied) -> None:
+        """Timers publish through here (no interaction to answer)."""
+        await self.publish(applied)
+
+    async def post_table(self, game: GameRecord) -> Rendered:
+        return await render_table(game, get_engine(game.kind), ui_for(game.kind), self.now)
+
+
+def _text_inputs(components: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """Every (custom_id, value) of a modal submission, whatever the row/label nesting."""
+    found: list[tuple[str, str]] = []
+    for component in components:
+        if "value" in component and "custom_id" in component:
+            found.append((component["custom_id"], str(component["value"])))
+        for key in ("components", "component"):
+            nested = component.get(key)
+            if isinstance(nested, dict):
+                nested = [nested]
+            if isinstance(nested, list):
+                found.extend(_text_inputs(nested))
+    return found

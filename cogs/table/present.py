@@ -1,0 +1,209 @@
+"""Screens → discord objects: embeds, image files and views of stateless components.
+
+Everything every game shares is added here once: who we are waiting for and how long is
+left, the recent log, the game number, and the "My hand" button for games with hands.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from cogs.table.components import ActionButton, ActionSelect, FormOpenButton, HandButton, LobbyButton
+from cogs.table.ui import Button, Card, FormButton, GameUI, Screen, Seat, Select, TableInfo
+from games.core import Engine
+from runtime.deadlines import format_left
+from storage import GameRecord, Status
+
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+MAX_ROWS = 5
+
+
+@dataclass
+class Rendered:
+    """A message ready to send or edit."""
+
+    embed: discord.Embed
+    view: discord.ui.View | None
+    file: discord.File | None = None
+
+    def send_kwargs(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"embed": self.embed}
+        if self.view is not None:
+            out["view"] = self.view
+        if self.file is not None:
+            out["file"] = self.file
+        return out
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        return {
+            "embed": self.embed,
+            "view": self.view,
+            "attachments": [self.file] if self.file is not None else [],
+        }
+
+
+def table_info(game: GameRecord) -> TableInfo:
+    return TableInfo(
+        game_id=game.id,
+        seats=[Seat(s.seat, s.user_id, s.name) for s in game.seats],
+        finished=game.status is not Status.ACTIVE,
+    )
+
+
+def embed_of(card: Card) -> discord.Embed:
+    embed = discord.Embed(title=card.title[:256], description=card.description[:4096] or None,
+                          colour=card.colour)
+    for name, value, inline in list(card.fields)[:22]:
+        embed.add_field(name=name[:256] or "\u200b", value=value[:1024] or "\u200b", inline=inline)
+    if card.footer:
+        embed.set_footer(text=card.footer[:2048])
+    return embed
+
+
+def waiting_lines(game: GameRecord, info: TableInfo, now: float) -> list[str]:
+    lines = []
+    for deadline in game.deadlines:
+        who = info.mention_of(deadline["seat"])
+        text = f"⏳ Waiting for {who} to {deadline['prompt']}"
+        if deadline.get("at") is not None:
+            at = deadline["at"]
+            text += f" — {format_left(at - now)} left (<t:{int(at)}:R>)"
+        lines.append(text)
+    return lines
+
+
+async def image_file(screen: Screen) -> discord.File | None:
+    """Draw the screen's image off the event loop (Pillow holds the GIL only in bursts)."""
+    if screen.image is None:
+        return None
+    png = await asyncio.to_thread(screen.image)
+    return discord.File(io.BytesIO(png), filename=screen.image_name)
+
+
+def build_view(game: GameRecord, screen: Screen, *, hand_button: bool) -> discord.ui.View | None:
+    view = discord.ui.View(timeout=None)
+    slot = 0
+    for control in screen.controls:
+        if isinstance(control, Button):
+            view.add_item(ActionButton(
+                game.id, game.version, control.action, label=control.label[:80],
+                style=STYLES[control.style], emoji=control.emoji, disabled=control.disabled,
+                row=control.row,
+            ))
+        elif isinstance(control, Select):
+            view.add_item(ActionSelect.build(game.id, game.version, slot, control))
+            slot += 1
+        elif isinstance(control, FormButton):
+            view.add_item(FormOpenButton(
+                game.id, game.version, control.action, label=control.label[:80],
+                style=STYLES[control.style], emoji=control.emoji, row=control.row,
+            ))
+    if hand_button:
+        view.add_item(HandButton(game.id))
+    return view if view.children else None
+
+
+async def render_table(
+    game: GameRecord, engine: Engine, ui: GameUI, now: float, *, with_image: bool = True,
+) -> Rendered:
+    """The public table message, from the public view only."""
+    info = table_info(game)
+    assert game.state is not None
+    screen = ui.table(engine.view(game.state, None), info)
+    embed = embed_of(screen.card)
+    live = game.status is Status.ACTIVE
+    extra = waiting_lines(game, info, now) if live else []
+    if extra:
+        embed.add_field(name="Now", value="\n".join(extra)[:1024], inline=False)
+    if game.log:
+        embed.add_field(name="Recent", value="\n".join(f"• {line}" for line in game.log[-6:])[:1024],
+                        inline=False)
+    embed.set_footer(text=f"{engine.title} · game #{game.id} · move {game.version}")
+    file = await image_file(screen) if with_image else None
+    if file is not None:
+        embed.set_image(url=f"attachment://{screen.image_name}")
+    has_private = type(ui).private is not GameUI.private
+    view = build_view(game, screen, hand_button=has_private and live) if live else None
+    return Rendered(embed, view, file)
+
+
+async def render_private(
+    game: GameRecord, engine: Engine, ui: GameUI, seat: int, *, jump_url: str | None,
+    notes: list[str] | None = None,
+) -> Rendered | None:
+    """A seat's private message (DM or ephemeral), from that seat's view only."""
+    assert game.state is not None
+    screen = ui.private(engine.view(game.state, seat), seat, table_info(game))
+    if screen is None:
+        return None
+    embed = embed_of(screen.card)
+    if notes:
+        embed.add_field(name="Just now", value="\n".join(notes)[:1024], inline=False)
+    footer = f"{engine.title} · game #{game.id} · only you can see this"
+    embed.set_footer(text=footer)
+    if jump_url:
+        embed.description = (embed.description or "") + f"\n[Go to the table]({jump_url})"
+    file = await image_file(screen)
+    if file is not None:
+        embed.set_image(url=f"attachment://{screen.image_name}")
+    live = game.status is Status.ACTIVE
+    view = build_view(game, screen, hand_button=False) if live else None
+    return Rendered(embed, view, file)
+
+
+def render_lobby(game: GameRecord, engine: Engine) -> Rendered:
+    lines = [f"`{s.seat + 1}.` <@{s.user_id}>" + (" (host)" if s.user_id == game.host_id else "")
+             for s in game.seats]
+    embed = discord.Embed(
+        title=f"🎲 {engine.title} — new table",
+        description=(engine.summary + "\n\n" if engine.summary else "")
+        + f"**Players ({len(game.seats)}/{engine.max_players})**\n" + "\n".join(lines),
+        colour=0x57F287,
+    )
+    if game.options:
+        embed.add_field(name="Options", value=", ".join(f"{k}: {v}" for k, v in game.options.items()),
+                        inline=False)
+    need = engine.player_range()
+    embed.set_footer(text=f"game #{game.id} · needs {need} players · the host presses Start")
+    view = discord.ui.View(timeout=None)
+    for verb, label, style in (
+        ("join", "Join", discord.ButtonStyle.success),
+        ("leave", "Leave", discord.ButtonStyle.secondary),
+        ("start", "Start", discord.ButtonStyle.primary),
+        ("cancel", "Cancel", discord.ButtonStyle.danger),
+    ):
+        view.add_item(LobbyButton(game.id, verb, label=label, style=style))
+    return Rendered(embed, view)
+
+
+def closed_lobby(game: GameRecord, engine: Engine, text: str) -> Rendered:
+    embed = discord.Embed(title=f"🎲 {engine.title}", description=text, colour=0x99AAB5)
+    embed.set_footer(text=f"game #{game.id}")
+    return Rendered(embed, None)
+
+
+def result_embed(game: GameRecord, engine: Engine, ranks: list[int], reason: str,
+                 rating_lines: list[str]) -> discord.Embed:
+    order = sorted(range(len(ranks)), key=lambda s: ranks[s])
+    medals = ["🥇", "🥈", "🥉"]
+    lines = [f"{medals[ranks[s]] if ranks[s] < 3 else f'{ranks[s] + 1}.'} <@{game.user_of(s)}>"
+             for s in order]
+    embed = discord.Embed(title=f"🏁 {engine.title} — game over", description="\n".join(lines),
+                          colour=0xFEE75C)
+    if reason:
+        embed.add_field(name="How it ended", value=reason[:1024], inline=False)
+    if rating_lines:
+        embed.add_field(name="Ratings", value="\n".join(rating_lines)[:1024], inline=False)
+    embed.set_footer(text=f"game #{game.id}")
+    return embed
+
