@@ -10,6 +10,7 @@ directory: relative paths are taken from this file's folder.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import random
@@ -143,10 +144,8 @@ async def _run(settings: Settings) -> None:
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
-        try:
+        with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers
             loop.add_signal_handler(sig, stop.set)
-        except NotImplementedError:  # pragma: no cover - Windows
-            pass
     async with bot:
         runner = asyncio.create_task(bot.start(settings.token or ""))
         stopper = asyncio.create_task(stop.wait())
