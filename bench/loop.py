@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Benchmark the action loop without Discord: N concurrent games of the Tokens test
+engine through the real TableService and a real SQLite file (WAL, one transaction per
+action), plus the public render each action triggers.
+
+    python bench/loop.py --games 1000
+
+Prints a summary, then as its last line one JSON object:
+{"games", "think_s", "actions", "p50_ms", "p99_ms", "max_ms", "actions_per_s", "kib_per_game", "rss_mib"}.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from cogs.table.present import table_info  # noqa: E402
+from games.registry import register  # noqa: E402
+from runtime.clock import SystemClock  # noqa: E402
+from runtime.service import TableService  # noqa: E402
+from storage import Storage  # noqa: E402
+from tests.engines.tokens import ENGINE  # noqa: E402
+from tests.engines.tokens_ui import TokensUI  # noqa: E402
+
+PLAYERS = 4
+HAND = 5
+
+
+def percentile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def play_one(service: TableService, game_id: int, latencies: list[float], ui: TokensUI,
+                   jitter: random.Random, think: float) -> None:
+    await asyncio.sleep(jitter.random() * think)  # games do not start in lockstep
+    while True:
+        # Players think between moves (exponential, mean `think` seconds); think=0 is a
+        # saturation test where every game clicks as fast as the loop answers.
+        await asyncio.sleep(jitter.expovariate(1 / think) if think > 0 else 0)
+        game = await service.game(game_id)
+        if game.state is None or not any(game.state["hands"]):
+            return
+        seat = game.state["turn"]
+        token = game.state["hands"][seat][0]["id"]
+        started = time.perf_counter()
+        applied = await service.act(game_id, game.user_of(seat), {"type": "play", "token": token},
+                                    version=game.version)
+        ui.table(applied.engine.view(applied.game.state, None), table_info(applied.game))
+        latencies.append((time.perf_counter() - started) * 1000)
+
+
+async def run(games: int, db_path: Path, think: float) -> dict[str, float]:
+    register(ENGINE)
+    storage = await Storage.open(db_path)
+    service = TableService(storage, SystemClock(), random.Random(1))
+    ui = TokensUI()
+    ids = []
+    for n in range(games):
+        lobby = await service.open_lobby(guild_id=1, channel_id=10_000 + n, kind="tokens", host_id=1,
+                                         host_name="host", options={"hand": HAND})
+        for user in range(2, PLAYERS + 1):
+            await service.join(lobby.id, user, f"p{user}")
+        await service.start(lobby.id, 1)
+        ids.append(lobby.id)
+    latencies: list[float] = []
+    jitter = random.Random(2)
+    started = time.perf_counter()
+    await asyncio.gather(*(play_one(service, g, latencies, ui, jitter, think) for g in ids))
+    elapsed = time.perf_counter() - started
+    await storage.close()
+    size = sum(p.stat().st_size for p in db_path.parent.glob(db_path.name + "*"))
+    return {
+        "games": games,
+        "think_s": think,
+        "actions": len(latencies),
+        "p50_ms": round(statistics.median(latencies), 3),
+        "p99_ms": round(percentile(latencies, 0.99), 3),
+        "max_ms": round(max(latencies), 3),
+        "actions_per_s": round(len(latencies) / elapsed, 1),
+        "kib_per_game": round(size / 1024 / games, 2),
+        "rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--think", type=float, default=2.0,
+                        help="mean seconds a player thinks between moves (0 = saturate)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        result = asyncio.run(run(args.games, Path(folder) / "bench.db", args.think))
+    print(f"{result['games']} games, {result['actions']} actions: p50 {result['p50_ms']} ms, "
+          f"p99 {result['p99_ms']} ms, {result['actions_per_s']} actions/s, "
+          f"{result['kib_per_game']} KiB per game on disk")
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
