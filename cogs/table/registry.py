@@ -23,13 +23,20 @@ def load_builtin_uis() -> dict[str, GameUI]:
     """Import `cogs/<game>/ui.py` of every built-in game and register its GameUI."""
     import importlib
     import inspect
+    import logging
 
     from games.registry import BUILTIN_GAMES
 
     for kind in BUILTIN_GAMES:
         if kind in UIS:
             continue
-        module = importlib.import_module(f"cogs.{kind}.ui")
+        try:
+            module = importlib.import_module(f"cogs.{kind}.ui")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"cogs.{kind}.ui":
+                raise
+            logging.getLogger(__name__).warning("game %r has no interface yet; not offered", kind)
+            continue
         for _, cls in inspect.getmembers(module, inspect.isclass):
             if issubclass(cls, GameUI) and cls is not GameUI and getattr(cls, "name", None) == kind:
                 register_ui(cls())

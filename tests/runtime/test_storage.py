@@ -67,3 +67,20 @@ async def test_lobby_seats_close_gaps_when_someone_leaves(storage: Storage) -> N
     await storage.remove_seat(game_id, 4)
     seats = await storage.seats(game_id)
     assert [(s.seat, s.user_id) for s in seats] == [(0, 3), (1, 5), (2, 6)]
+
+
+async def test_a_version_1_database_migrates_and_keeps_its_games(db_path: Path) -> None:
+    from storage.migrations import MIGRATIONS
+
+    con = sqlite3.connect(db_path)
+    con.executescript(MIGRATIONS[0] + "\nPRAGMA user_version = 1;")
+    con.execute("INSERT INTO games (guild_id, channel_id, kind, host_id, seed, created_at, updated_at)"
+                " VALUES (1, 2, 'tokens', 3, 4, 0, 0)")
+    con.execute("INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, 0, 3, 'h')")
+    con.commit()
+    con.close()
+    store = await Storage.open(db_path)
+    assert await store.schema_version() == LATEST
+    [seat] = await store.seats(1)
+    assert seat.user_id == 3 and seat.dm_message_at is None
+    await store.close()
