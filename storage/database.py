@@ -60,8 +60,12 @@ class Storage:
         connection = await aiosqlite.connect(path, isolation_level=None)
         connection.row_factory = aiosqlite.Row
         storage = cls(connection, path)
-        await storage._configure()
-        await storage.migrate()
+        try:
+            await storage._configure()
+            await storage.migrate()
+        except BaseException:
+            await connection.close()
+            raise
         return storage
 
     async def _configure(self) -> None:
