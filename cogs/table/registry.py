@@ -33,7 +33,7 @@ def load_builtin_uis() -> dict[str, GameUI]:
         try:
             module = importlib.import_module(f"cogs.{kind}.ui")
         except ModuleNotFoundError as exc:
-            if exc.name != f"cogs.{kind}.ui":
+            if exc.name not in (f"cogs.{kind}", f"cogs.{kind}.ui"):
                 raise
             logging.getLogger(__name__).warning("game %r has no interface yet; not offered", kind)
             continue
