@@ -1,0 +1,113 @@
+"""Build Fighting Words states directly, the way the rules' scenarios describe them."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from games.core import Event, IllegalAction, State
+from games.words import ENGINE, turns
+from games.words.cards import FACE, face, is_letter
+from games.words.state import new_state
+
+A, B, C = 0, 1, 2
+
+
+class Pool:
+    """Hands out unused card ids by face."""
+
+    def __init__(self) -> None:
+        self.free = list(FACE)
+
+    def take(self, wanted: str) -> str:
+        wanted = wanted.upper() if len(wanted) == 1 else wanted
+        for card in self.free:
+            if FACE[card] == wanted:
+                self.free.remove(card)
+                return card
+        raise LookupError(f"no {wanted} left in the deck")
+
+    def many(self, faces: list[str] | str) -> list[str]:
+        return [self.take(f) for f in faces]
+
+
+def build(players: int = 3, *, wip: str = "", hands: dict[int, list[str]] | None = None,
+          draw: list[str] | None = None, discard: list[str] | None = None, turn: int = A,
+          filler: str = "E") -> State:
+    """A state where it is `turn`'s main action. Hands are padded to 7 with `filler`-free
+    letters; `draw` lists the top of the pile last; every other card is boxed, so the deck
+    still holds exactly 120 cards."""
+    state = new_state(players, {"seed": 1, "n": 0}, {})
+    pool = Pool()
+    hands = hands or {}
+    state["wip"] = pool.many(list(wip))
+    state["discard"] = pool.many(discard or [])
+    state["hands"] = [pool.many(hands.get(s, [])) for s in range(players)]
+    top = pool.many(draw) if draw is not None else []
+    spare_letters = [c for c in pool.free if is_letter(c) and FACE[c] not in "QXZJK"]
+    for hand in state["hands"]:
+        while len(hand) < 7:
+            card = spare_letters.pop()
+            pool.free.remove(card)
+            hand.append(card)
+    if draw is None:  # a plain pile of ordinary letters
+        top = [c for c in spare_letters[:20]]
+        for card in top:
+            pool.free.remove(card)
+    state["draw"] = top
+    state["boxed"] = list(pool.free)
+    state["turn"] = turn
+    state["phase"] = {"name": "main", "n": 1, "seat": turn, "step": "act"}
+    state["window"] = 1
+    return roundtrip(state)
+
+
+def roundtrip(state: State) -> State:
+    out = json.loads(json.dumps(state))
+    assert out == state
+    return out
+
+
+def act(state: State, seat: int, action: dict[str, Any]) -> tuple[State, list[Event]]:
+    new, events = ENGINE.apply(state, seat, action, 1.0)
+    return roundtrip(new), events
+
+
+def begin(state: State, seat: int) -> tuple[State, list[Event]]:
+    """Start `seat`'s turn (the automatic stalemate check, forced skip and draw)."""
+    events: list[Event] = []
+    turns.start_turn(state, seat, events)
+    return roundtrip(state), events
+
+
+def give(state: State, seat: int, wanted: str) -> str:
+    """Move one card of that face from the boxed cards into a hand."""
+    for card in state["boxed"]:
+        if face(card) == wanted:
+            state["boxed"].remove(card)
+            state["hands"][seat].append(card)
+            return card
+    raise LookupError(wanted)
+
+
+def everyone_stands(state: State) -> State:
+    while state["phase"]["name"] in ("challenge", "tip"):
+        seat = state["phase"]["waiting"][0]
+        kind = "stand" if state["phase"]["name"] == "challenge" else "no_tip"
+        state, _ = act(state, seat, {"type": kind})
+    return state
+
+
+def all_cards(state: State) -> list[str]:
+    """Every main-game card wherever it is."""
+    stacks = [c for stack in state["stacks"] for word in stack for c in word]
+    hands = [c for h in state["hands"] for c in h]
+    return state["draw"] + state["boxed"] + state["discard"] + state["wip"] + hands + stacks
+
+
+def refused(state: State, seat: int, action: Any) -> str:
+    try:
+        ENGINE.apply(state, seat, action, 1.0)
+    except IllegalAction as exc:
+        return exc.message
+    raise AssertionError(f"{action} was allowed")
