@@ -1,0 +1,74 @@
+"""Running a real discord.py client against FakeDiscord: pointing discord.py at it, starting a
+client until it is ready (and its commands synced), closing it cleanly."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Iterator
+
+import discord
+import yarl
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+
+from .server import FakeDiscord
+
+#: discord.py waits this long after the last GUILD_CREATE before `on_ready` (default 2 s).
+GUILD_READY_TIMEOUT = 0.1
+
+
+@contextlib.contextmanager
+def pointed_at(server: FakeDiscord) -> Iterator[None]:
+    """Point discord.py's REST base and default gateway at `server` (restored afterwards)."""
+    old = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
+    Route.BASE = server.api_base
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(server.gateway_url)
+    try:
+        yield
+    finally:
+        Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = old
+
+
+class ClientRunner:
+    """Starts `client.start(token)` as a task and waits until the client is usable."""
+
+    def __init__(self, server: FakeDiscord, client: discord.Client, token: str | None = None) -> None:
+        self.server = server
+        self.client = client
+        self.token = token or server.token
+        self.task: asyncio.Task[None] | None = None
+
+    async def start(self, *, wait_for_sync: bool = True, timeout: float = 10.0) -> discord.Client:
+        client, server = self.client, self.server
+        # Configuration, not a code change: the fake guild arrives right after READY.
+        client._connection.guild_ready_timeout = min(client._connection.guild_ready_timeout, GUILD_READY_TIMEOUT)
+        syncs = server.command_syncs
+        self.task = asyncio.create_task(client.start(self.token), name="fake-discord-client")
+
+        def ready() -> bool:
+            if self.task is not None and self.task.done():
+                return True
+            guilds_cached = all(client.get_guild(g.id) is not None for g in server.world.guilds.values()
+                                if server.world.bot.id in g.members)
+            synced = not wait_for_sync or server.command_syncs > syncs
+            return client.is_ready() and guilds_cached and synced
+
+        await server.wait_for(ready, timeout, "the bot to be ready and its commands synced")
+        if self.task.done():
+            exc = self.task.exception()
+            raise AssertionError(f"the bot stopped while starting: {exc!r}") from exc
+        return client
+
+    async def close(self, timeout: float = 5.0) -> None:
+        """Close the client (as on shutdown) and wait for its task and gateway session to end."""
+        if self.task is None:
+            return
+        await self.client.close()
+        try:
+            await asyncio.wait_for(self.task, timeout)
+        except (asyncio.CancelledError, discord.ConnectionClosed):
+            pass
+        finally:
+            self.task = None
+        await self.server.wait_for(lambda: not self.server.gateway.connected, timeout, "the bot to disconnect")

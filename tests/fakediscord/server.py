@@ -1,0 +1,221 @@
+"""FakeDiscord: the aiohttp app (REST under /api/v10, gateway, attachment CDN) on 127.0.0.1,
+its world, the REST call log, failure bookkeeping and waiting helpers."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from aiohttp import web
+
+from . import permissions as perm
+from .errors import ApiError
+from .gateway import Gateway
+from .ids import snowflake
+from .router import CallRecord, Router
+from .routes_app import router as app_router
+from .routes_channels import router as channel_router
+from .routes_interactions import router as interaction_router
+from .state import Channel, Guild, Member, Role, User, World
+
+
+class FakeDiscord:
+    """A fake Discord API (REST v10 + gateway) for one bot, one guild and any number of users.
+
+    `interaction_timeout` is Discord's 3-second window (raise it for slow CI); errors in
+    `allowed_errors` (Discord error codes) are expected by the test, any other 4xx sent to the
+    bot fails the test at teardown when `strict` (see `check()`).
+    """
+
+    def __init__(self, *, token: str = "fake-token", interaction_timeout: float = 3.0,
+                 token_lifetime: float = 15 * 60, strict: bool = True) -> None:
+        self.token = token
+        self.interaction_timeout = interaction_timeout
+        self.token_lifetime = token_lifetime
+        self.strict = strict
+        self.world = World()
+        self.gateway = Gateway(self)
+        self.router = Router()
+        for sub in (app_router, channel_router, interaction_router):
+            self.router.routes += sub.routes
+        self.calls: list[CallRecord] = []
+        self.failures: list[str] = []
+        self.errors: list[tuple[CallRecord, ApiError]] = []
+        self.allowed_errors: set[int] = set()
+        self.command_syncs = 0
+        self.in_flight = 0
+        self.last_call_end = 0.0
+        self.rate_limit_hits: list[str] = []
+        self._recent: dict[int, deque[float]] = {}
+        self.port = 0
+        self._runner: web.AppRunner | None = None
+        self.guild, self.bot_member = self._default_guild()
+        self.users: dict[str, Any] = {}
+
+    # -- setup ----------------------------------------------------------------------------------
+    def _default_guild(self) -> tuple[Guild, Member]:
+        world = self.world
+        guild = world.add_guild("Game Night", world.application.owner)
+        bot_role = Role(snowflake(), "Rumpus", perm.EVERYONE_DEFAULT | perm.MANAGE_THREADS
+                        | perm.MANAGE_MESSAGES | perm.MANAGE_ROLES, position=1, managed=True)
+        guild.roles[bot_role.id] = bot_role
+        member = Member(world.bot, roles=[bot_role.id])
+        guild.members[world.bot.id] = member
+        world.add_channel(guild, "general")
+        world.add_channel(guild, "games")
+        return guild, member
+
+    @property
+    def general(self) -> Channel:
+        return self.guild.channel("general")
+
+    def channel(self, name: str) -> Channel:
+        return self.guild.channel(name)
+
+    def add_channel(self, name: str) -> Channel:
+        return self.world.add_channel(self.guild, name)
+
+    def user(self, name: str, *, accepts_dms: bool = True) -> Any:
+        """The simulated user `name` (created and added to the guild on first use)."""
+        from .driver import FakeUser
+
+        if name not in self.users:
+            user = self.world.add_user(name)
+            user.accepts_dms = accepts_dms
+            self.guild.members[user.id] = Member(user)
+            self.users[name] = FakeUser(self, user)
+            if self.gateway.session is not None:
+                asyncio.get_running_loop().create_task(self._member_added(self.guild.members[user.id]))
+        return self.users[name]
+
+    async def _member_added(self, member: Member) -> None:
+        from .gateway import GUILD_MEMBERS
+
+        await self.gateway.dispatch("GUILD_MEMBER_ADD", {"guild_id": str(self.guild.id), **member.to_dict()},
+                                    intent=GUILD_MEMBERS)
+
+    # -- lifecycle ------------------------------------------------------------------------------
+    async def start(self) -> FakeDiscord:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_route("GET", "/gateway", self.gateway.handle)
+        app.router.add_route("GET", "/resume-gateway", self.gateway.handle)
+        app.router.add_route("GET", "/attachments/{channel}/{id}/{name}", self._cdn)
+        app.router.add_route("*", "/api/v10{path:.*}", self._api)
+        app.router.add_route("*", "/{path:.*}", self._unversioned)
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None and server.sockets
+        self.port = server.sockets[0].getsockname()[1]
+        return self
+
+    async def stop(self) -> None:
+        await self.gateway.close_all()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        return f"{self.base_url}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    @property
+    def resume_gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/resume-gateway"
+
+    async def _api(self, request: web.Request) -> web.Response:
+        return await self.router.handle(self, request, request.match_info["path"])
+
+    async def _unversioned(self, request: web.Request) -> web.Response:
+        self.fail(f"request outside /api/v10: {request.method} {request.rel_url}")
+        return web.Response(status=404)
+
+    async def _cdn(self, request: web.Request) -> web.Response:
+        for msg in self.world.messages.values():
+            for att in msg.attachments:
+                if str(att.id) == request.match_info["id"]:
+                    return web.Response(body=att.data, content_type=att.content_type or "application/octet-stream")
+        return web.Response(status=404)
+
+    # -- bookkeeping ------------------------------------------------------------------------------
+    def fail(self, why: str) -> None:
+        """Record a problem that must fail the running test (raised by `check()`)."""
+        self.failures.append(why)
+
+    def note_error(self, call: CallRecord, exc: ApiError) -> None:
+        self.errors.append((call, exc))
+
+    def allow_errors(self, *codes: int) -> None:
+        """Declare Discord error codes this test expects the bot to receive (e.g. 50007)."""
+        self.allowed_errors.update(codes)
+
+    def note_bot_message(self, channel: Channel) -> None:
+        """Track Discord's ~5 messages / 5 s per channel limit (recorded, not enforced)."""
+        now = time.monotonic()
+        recent = self._recent.setdefault(channel.id, deque())
+        recent.append(now)
+        while recent and now - recent[0] > 5.0:
+            recent.popleft()
+        if len(recent) > 5:
+            self.rate_limit_hits.append(f"more than 5 messages in 5 s in #{channel.name or channel.id}")
+
+    def unexpected_errors(self) -> list[str]:
+        return [f"{call.route} -> {exc.status} {exc.code} {exc.message}" for call, exc in self.errors
+                if exc.code not in self.allowed_errors]
+
+    def check(self) -> None:
+        """Raise AssertionError for unknown routes, fake crashes, and (strict) unexpected API errors."""
+        problems = list(self.failures)
+        if self.strict:
+            problems += [f"unexpected API error: {e}" for e in self.unexpected_errors()]
+        if problems:
+            raise AssertionError("fake Discord saw problems:\n  " + "\n  ".join(problems))
+
+    # -- observation ------------------------------------------------------------------------------
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 5.0, what: str = "") -> Any:
+        """Wait until `predicate()` is truthy (re-checked on every change) and return its value."""
+        return await self.world.notifier.wait_for(predicate, timeout, what)
+
+    async def idle(self, quiet: float = 0.05, timeout: float = 5.0) -> None:
+        """Wait until no REST call is in flight and none ended during the last `quiet` seconds."""
+        def quiet_now() -> bool:
+            return self.in_flight == 0 and time.monotonic() - self.last_call_end >= quiet
+        await self.wait_for(quiet_now, timeout, "the bot to go quiet")
+
+    def mark(self) -> int:
+        return len(self.calls)
+
+    def calls_since(self, mark: int, route: str | None = None) -> list[CallRecord]:
+        """REST calls made after `mark()`, optionally only those whose route template contains `route`."""
+        return [c for c in self.calls[mark:] if route is None or route in c.route]
+
+    @contextmanager
+    def track(self) -> Iterator[list[CallRecord]]:
+        """`with server.track() as calls:` — `calls` fills with the REST calls made inside the block."""
+        out: list[CallRecord] = []
+        start = self.mark()
+        try:
+            yield out
+        finally:
+            out.extend(self.calls[start:])
+
+    def latencies(self) -> list[float]:
+        """Dispatch → callback seconds for every answered interaction."""
+        return [i.latency for i in self.world.interactions.values() if i.latency is not None]
+
+    def users_by_id(self) -> dict[int, User]:
+        return self.world.users
