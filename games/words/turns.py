@@ -263,10 +263,17 @@ def skip(state: State, seat: int, action: dict[str, Any], events: list[Event]) -
 def pick(state: State, seat: int, action: dict[str, Any]) -> None:
     """Remember the letter chosen in the hand menu, so the next menu asks where it goes."""
     check_turn(state, seat)
-    wanted = need_str(action, "card", "letter").upper()
-    if not is_letter(held(state, seat, wanted)):
+    wanted = need_str(action, "card", "letter")
+    if wanted == EDITOR:  # the first half of an Editor move: which letter moves
+        held(state, seat, EDITOR)
+        start = need_int(action, "from", "letter to move")
+        if not 0 <= start < len(board(state)["wip"]):
+            raise IllegalAction("Pick a letter of the word.")
+        state["picks"][seat] = f"{EDITOR}:{start}"
+        return
+    if not is_letter(held(state, seat, wanted.upper())):
         raise IllegalAction("Pick a letter card.")
-    state["picks"][seat] = wanted
+    state["picks"][seat] = wanted.upper()
 
 
 # ----- choices inside an immediate event ---------------------------------------------

@@ -1,0 +1,276 @@
+"""Fighting Words as screens: the public table and each player's private hand.
+
+Drawn only from engine views. The public table never shows a hand; the private screen
+offers the seat's actions as two-step menus (pick a letter, then where it goes) because a
+select sends one action and letters × positions can exceed Discord's 25 options.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cogs.table.ui import Button, Card, Choice, Control, Field, FormButton, GameUI, Screen, Select, TableInfo
+from cogs.words import render
+from games.words.cards import LETTERS, label
+
+MAX_OPTIONS = 25
+
+RULES = """\
+**Fighting Words** — build one shared word, a letter at a time. Finish a real word of \
+**4+ letters** and you may take it: 1 point, +1 for each letter beyond six.
+
+**Your turn:** you draw a card automatically, then do one thing:
+• **Play a letter** anywhere in the word (front, back or between letters).
+• **Backspace** (event card): remove one letter of the word.
+• **Editor** (event card): move one letter somewhere else.
+• **Skip**: discard any card. If every player skips in a row, the word is thrown away; \
+three throw-aways in a row end the game.
+
+**Bluffing and challenges:** you may play a letter that can't lead to any word. After a \
+play, Backspace or Editor, the others have 10 s to ⚔️ **Challenge**. If no dictionary word \
+contains the letters, the change is undone and the player loses a turn; otherwise the \
+challenger loses a turn.
+
+**Claiming:** when your letter makes a word you choose **Claim** or **Keep building** \
+(STAR may become START). After a claim, others have 8 s to use **Tip of My Tongue** and \
+steal it (several Tips: rock-paper-scissors).
+
+**Cards played the moment you draw them:** Reversal (lose this turn), How Do You Say…? \
+(take a letter you name from the pile, or steal it), Trash Talk (take a letter from the \
+discard pile), That'll Work (collect the word as it stands), Spelling Bee Sting (wipe the word).
+
+**The end:** when the last card is drawn (that turn is still played) or after three \
+throw-aways. Most points wins; then most letters won; then the longest words. A full tie: \
+Coin toss or Wordblitz (first 3-letter word wins).
+
+Use **🂠 My hand** or `/hand` to see your cards. The dictionary is SCOWL-70 (English, \
+American and British spellings); no names, hyphens or apostrophes.
+"""
+
+PHASE_TEXT = {
+    "challenge": "⚔️ Challenge window: anyone may challenge, or let it stand.",
+    "claim": "{who} may claim **{word}** or keep building.",
+    "tip": "💡 {who} took **{word}**: others may use Tip of My Tongue.",
+    "rps": "🪨📄✂️ Rock, paper, scissors for the word.",
+    "tiebreak": "Tied! The tied players choose Coin toss or Wordblitz.",
+}
+
+
+def spaced_word(word: str) -> str:
+    """`S·T·A·R` with position numbers under it (a code block keeps the columns)."""
+    if not word:
+        return "*(no word yet — the next letter starts one)*"
+    letters = "".join(f"{ch:^3}" for ch in word)
+    numbers = "".join(f"{i:^3}" for i in range(1, len(word) + 1))
+    return f"```\n{letters}\n{numbers}\n```"
+
+
+def names(info: TableInfo, seats: list[int]) -> str:
+    return ", ".join(info.name_of(s) for s in seats) or "nobody"
+
+
+def awaited(view: dict[str, Any], info: TableInfo) -> str:
+    phase = view["phase"]
+    name = phase["name"]
+    who = info.name_of(phase.get("seat"))
+    if name == "main":
+        step = {"ask": "is naming a letter (How Do You Say…?)",
+                "trash": "is picking from the discard pile (Trash Talk)"}.get(phase.get("step", ""), "")
+        return f"{who} {step}." if step else f"{who}'s turn: play a letter, use an event card or skip."
+    if name in PHASE_TEXT:
+        return PHASE_TEXT[name].format(who=who, word=phase.get("word", ""))
+    if name == "over":
+        return f"Game over: {view['over']}."
+    return ""
+
+
+def player_lines(view: dict[str, Any], info: TableInfo) -> str:
+    lines = []
+    blitz = view.get("blitz")
+    for seat in range(view["players"]):
+        words = ", ".join(view["words"][seat]) or "no words yet"
+        bits = [f"**{info.name_of(seat)}**", f"{view['scores'][seat]} pt",
+                f"{view['hand_sizes'][seat]} cards", words]
+        if view["forced_skip"][seat]:
+            bits.append(f"⏭️ loses {view['forced_skip'][seat]} turn(s)")
+        if seat in view["skip_streak"]:
+            bits.append("skipped")
+        if view["afk"][seat]:
+            bits.append("away")
+        if seat in view["left"]:
+            bits = [f"~~{info.name_of(seat)}~~ left", f"{view['scores'][seat]} pt"]
+        if blitz and seat in blitz["seats"]:
+            bits.append(f"Wordblitz hand {blitz['hand_sizes'][seat]}")
+        marker = "▶ " if seat == view["turn"] and view["phase"]["name"] == "main" else ""
+        lines.append(marker + " · ".join(bits))
+    return "\n".join(lines)
+
+
+class WordsUI(GameUI):
+    name = "words"
+    rules = RULES
+    colour = 0xE67E22
+
+    def table(self, view: dict[str, Any], info: TableInfo) -> Screen:
+        blitz = view.get("blitz")
+        word = blitz["wip"] if blitz else view["wip"]
+        description = ("**Wordblitz!** " if blitz else "") + spaced_word(word) + "\n" + awaited(view, info)
+        discard = view["discard"]
+        events = ", ".join(label(e) for e in discard["events"])
+        pile = f"{view['draw_size']} to draw · {discard['size']} discarded"
+        if discard["letters"]:
+            pile += f"\nLetters: {discard['letters'][-40:]}"
+        if events:
+            pile += f"\nEvents: {events}"
+        fields: list[tuple[str, str, bool]] = [
+            ("Players", player_lines(view, info)[:1024], False),
+            ("Piles", pile[:1024], True),
+            ("Stuck words", f"{view['stalemates']} of 3 thrown away in a row", True),
+        ]
+        if view["last_card_drawn"] and not view["over"]:
+            fields.append(("Last card", "The last card was drawn: this is the final turn.", False))
+        if blitz:
+            fields.append(("Wordblitz", f"Turn {blitz['turns']} of 30 · {blitz['draw_size']} to draw", True))
+        footer = f"{view['boxed_size']} cards boxed" if view["boxed_size"] else ""
+        return Screen(
+            card=Card(title="Fighting Words", description=description[:4096], fields=fields,
+                      colour=self.colour, footer=footer),
+            image=lambda: render.render_word(view),
+            image_name="word.png",
+            controls=public_controls(view),
+        )
+
+    def private(self, view: dict[str, Any], seat: int, info: TableInfo) -> Screen | None:
+        if seat in view["left"]:
+            return None
+        hand = sorted(view["hand"].values(), key=lambda f: (len(f) > 1, f))
+        shown = " ".join(f"`{label(f)}`" for f in hand) or "*(empty)*"
+        prompt = private_prompt(view, seat)
+        card = Card(title="Fighting Words — your hand", description=f"{shown}\n\n{prompt}".strip(),
+                    colour=self.colour)
+        return Screen(card=card, image=lambda: render.render_hand(view), image_name="hand.png",
+                      controls=private_controls(view, seat))
+
+    def event_line(self, event: dict[str, Any], info: TableInfo) -> str | None:
+        text = event.get("text") or ""
+        for seat in info.seats:
+            text = text.replace(f"Seat {seat.seat + 1}", seat.name)
+        return text or None
+
+
+def public_controls(view: dict[str, Any]) -> list[Control]:
+    phase = view["phase"]
+    name = phase["name"]
+    if name == "challenge":
+        return [Button("Challenge", {"type": "challenge"}, "danger", "⚔️"),
+                Button("Let it stand", {"type": "stand"}, "success", "✅")]
+    if name == "tip":
+        return [Button("Use Tip", {"type": "tip"}, "primary", "💡"),
+                Button("No Tip", {"type": "no_tip"}, "secondary")]
+    if name == "rps":
+        return [Button(s.title(), {"type": "rps", "shape": s}, "secondary", e)
+                for s, e in (("rock", "🪨"), ("paper", "📄"), ("scissors", "✂️"))]
+    if name == "tiebreak":
+        return [Button("Coin toss", {"type": "coin"}, "secondary", "🪙"),
+                Button("Wordblitz", {"type": "wordblitz"}, "primary", "⚡")]
+    return []
+
+
+def private_prompt(view: dict[str, Any], seat: int) -> str:
+    phase = view["phase"]
+    mine = phase.get("seat") == seat
+    if phase["name"] == "main" and mine:
+        step = phase.get("step")
+        if step == "ask":
+            return "**How Do You Say…?** Name the letter you want."
+        if step == "steal":
+            return f"**{view['steal_letter']}** isn't in the draw pile, but a player holds one. Steal it?"
+        if step == "trash":
+            return "**Trash Talk:** take a letter from the discard pile."
+        picked = view.get("picked") or ""
+        if picked.startswith("editor:"):
+            return f"Editor: where should letter {int(picked.split(':')[1]) + 1} go?"
+        if picked:
+            return f"Where does **{picked}** go?"
+        return "**Your turn.** Pick a letter to play, use an event card, or skip."
+    if phase["name"] == "claim" and mine:
+        return f"**{phase['word']}** is a word! Claim it now, or keep building?"
+    if phase["name"] == "rps" and seat in phase.get("players", []):
+        return f"You chose {view['my_shape']}." if view.get("my_shape") else "Choose rock, paper or scissors."
+    return ""
+
+
+def letter_choices(letters: list[str], action: dict[str, Any], key: str) -> list[Select]:
+    """One select, or two (A–M, N–Z) when more than 25 letters are possible."""
+    groups = [letters] if len(letters) <= MAX_OPTIONS else [
+        [x for x in letters if x <= "M"], [x for x in letters if x > "M"]]
+    return [Select(f"Letter ({g[0]}–{g[-1]})", [Choice(x, {**action, key: x}) for x in g])
+            for g in groups if g]
+
+
+def positions(size: int, action: dict[str, Any], key: str, placeholder: str,
+              label_of: Any) -> Control:
+    """A select of positions, or a number form past 25 (counted from 0, like the engine)."""
+    if size <= MAX_OPTIONS:
+        return Select(placeholder, [Choice(label_of(i), {**action, key: i}) for i in range(size)])
+    return FormButton(placeholder[:80], placeholder[:45],
+                      [Field(key, "Position (0 = the front)", integer=True)], action)
+
+
+def private_controls(view: dict[str, Any], seat: int) -> list[Control]:
+    phase = view["phase"]
+    if phase.get("seat") != seat:
+        return []
+    if phase["name"] == "claim":
+        return [Button("Claim", {"type": "claim"}, "success", "🏆"),
+                Button("Keep building", {"type": "keep"}, "secondary")]
+    if phase["name"] != "main":
+        return []
+    step = phase.get("step")
+    if step == "ask":
+        return list(letter_choices(list(LETTERS), {"type": "ask"}, "letter"))
+    if step == "steal":
+        return [Button("Steal it", {"type": "steal"}, "danger"),
+                Button("Don't steal", {"type": "no_steal"}, "secondary")]
+    if step == "trash":
+        return list(letter_choices(sorted(set(view["discard"]["letters"])), {"type": "trash"}, "letter"))
+    return turn_controls(view)
+
+
+def turn_controls(view: dict[str, Any]) -> list[Control]:
+    blitz = view.get("blitz")
+    word = blitz["wip"] if blitz else view["wip"]
+    size = len(word)
+    faces = view["hand_faces"]
+    letters = [f for f in faces if len(f) == 1]
+    picked = view.get("picked") or ""
+    out: list[Control] = []
+    if letters:
+        out.append(Select("Play a letter…", [Choice(x, {"type": "pick", "card": x}) for x in letters]))
+    if picked and not picked.startswith("editor:"):
+        out.append(positions(size + 1, {"type": "play", "card": picked}, "at", f"Where does {picked} go?",
+                             lambda i: where(word, i)))
+    if "backspace" in faces and size:
+        out.append(positions(size, {"type": "backspace"}, "index", "Backspace: remove which letter?",
+                             lambda i: f"{i + 1}: {word[i]}"))
+    if "editor" in faces and size >= 2:
+        if picked.startswith("editor:"):
+            start = int(picked.split(":")[1])
+            out.append(positions(size, {"type": "editor", "from": start}, "to",
+                                 f"Editor: move {word[start]} to…", lambda i: f"position {i + 1}"))
+        else:
+            out.append(positions(size, {"type": "pick", "card": "editor"}, "from",
+                                 "Editor: move which letter?", lambda i: f"{i + 1}: {word[i]}"))
+    out.append(Select("Skip: discard a card…",
+                      [Choice(label(f), {"type": "skip", "card": f}) for f in faces][:MAX_OPTIONS]))
+    return out[:5]
+
+
+def where(word: str, i: int) -> str:
+    if not word:
+        return "start the word"
+    if i == 0:
+        return "at the front"
+    if i == len(word):
+        return "at the end"
+    return f"between {word[i - 1]} and {word[i]} ({i + 1})"

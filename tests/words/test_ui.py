@@ -1,0 +1,151 @@
+"""The Fighting Words screens: no hand on the table, legal small controls, real PNGs."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict
+from typing import Any
+
+import pytest
+
+from cogs.table.ui import Button, FormButton, Screen, Seat, Select, TableInfo
+from cogs.words import render
+from cogs.words.ui import WordsUI
+from games.core import IllegalAction
+from games.words import ENGINE
+from games.words.cards import face, is_letter
+from tests.playout import random_playout
+from tests.words.helpers import A, act, build
+
+UI = WordsUI()
+INFO = TableInfo(game_id=1, seats=[Seat(i, 100 + i, f"Player{i + 1}") for i in range(6)])
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def sample_states() -> list[dict]:
+    states = []
+    for players, seed in ((2, 1), (3, 2), (4, 3), (6, 4), (5, 11)):
+        run = random_playout(ENGINE, players, seed)
+        states += [*run.states[::max(1, len(run.states) // 25)], run.final]
+    return states
+
+
+SAMPLES = sample_states()
+
+
+def text_of(screen: Screen) -> str:
+    return json.dumps([asdict(screen.card), [asdict(c) for c in screen.controls]], ensure_ascii=False)
+
+
+def actions_of(screen: Screen) -> list[dict[str, Any]]:
+    out = []
+    for control in screen.controls:
+        if isinstance(control, Select):
+            out += [c.action for c in control.choices]
+        elif isinstance(control, Button | FormButton):
+            out.append(control.action)
+    return out
+
+
+def test_rules_fit_discord() -> None:
+    assert 500 < len(UI.rules) <= 4000
+
+
+def test_the_table_never_shows_a_hand_card() -> None:
+    for state in SAMPLES:
+        shown = text_of(UI.table(ENGINE.view(state, None), INFO))
+        secret = {c for cards in ENGINE.secrets(state).values() for c in cards}
+        assert not [c for c in secret if re.search(rf"\b{re.escape(str(c))}\b", shown)]
+
+
+def test_the_table_does_not_change_when_hands_change() -> None:
+    """Swap every hand for other letters: the public screen must stay byte-identical."""
+    for state in SAMPLES[::3]:
+        other = json.loads(json.dumps(state))
+        spare = [c for c in other["boxed"] if is_letter(c)]
+        for hand in other["hands"]:
+            for i, card in enumerate(hand):
+                swap = next((s for s in spare if face(s) != face(card)), None)
+                if swap is not None:
+                    spare.remove(swap)
+                    hand[i] = swap
+        assert text_of(UI.table(ENGINE.view(state, None), INFO)) == \
+            text_of(UI.table(ENGINE.view(other, None), INFO))
+
+
+def test_screens_respect_discord_limits() -> None:
+    for state in SAMPLES:
+        screens = [UI.table(ENGINE.view(state, None), INFO)]
+        screens += [UI.private(ENGINE.view(state, s), s, INFO) for s in range(state["players"])]
+        for screen in filter(None, screens):
+            assert len(screen.card.description) <= 4096 and len(screen.card.fields) <= 25
+            assert all(len(v) <= 1024 for _, v, _ in screen.card.fields)
+            assert len(screen.controls) <= 5
+            for control in screen.controls:
+                if isinstance(control, Select):
+                    assert 1 <= len(control.choices) <= 25
+            for action in actions_of(screen):
+                assert len(json.dumps(action, separators=(",", ":"))) <= 75
+
+
+def test_private_controls_of_the_seat_in_turn_are_all_legal() -> None:
+    checked = 0
+    for state in SAMPLES:
+        phase = state["phase"]
+        if phase["name"] not in ("main", "claim"):
+            continue
+        seat = phase["seat"]
+        screen = UI.private(ENGINE.view(state, seat), seat, INFO)
+        assert screen is not None
+        for action in actions_of(screen):
+            try:
+                ENGINE.apply(state, seat, action, 1.0)
+            except IllegalAction as exc:  # pragma: no cover - the assertion explains
+                pytest.fail(f"{action}: {exc.message}")
+            checked += 1
+    assert checked > 50
+
+
+def test_two_step_letter_play() -> None:
+    state = build(wip="TAR", hands={A: ["S"]})
+    screen = UI.private(ENGINE.view(state, A), A, INFO)
+    pick = next(a for a in actions_of(screen) if a == {"type": "pick", "card": "S"})
+    state, _ = act(state, A, pick)
+    screen = UI.private(ENGINE.view(state, A), A, INFO)
+    front = next(a for a in actions_of(screen) if a.get("type") == "play")
+    assert front == {"type": "play", "card": "S", "at": 0}
+    state, _ = act(state, A, front)
+    assert state["phase"]["name"] == "claim"
+    claim = UI.private(ENGINE.view(state, A), A, INFO)
+    assert {"type": "claim"} in actions_of(claim)
+
+
+def test_two_step_editor() -> None:
+    state = build(wip="ASTR", hands={A: ["editor"]})
+    screen = UI.private(ENGINE.view(state, A), A, INFO)
+    state, _ = act(state, A, {"type": "pick", "card": "editor", "from": 0})
+    screen = UI.private(ENGINE.view(state, A), A, INFO)
+    assert {"type": "editor", "from": 0, "to": 2} in actions_of(screen)
+
+
+def test_table_shows_word_positions_scores_and_whose_turn() -> None:
+    state = build(wip="STAR")
+    state["score"][1] = 2
+    screen = UI.table(ENGINE.view(state, None), INFO)
+    text = text_of(screen)
+    assert "S  T  A  R" in screen.card.description and " 1  2  3  4" in screen.card.description
+    assert "Player1's turn" in text and "2 pt" in text
+
+
+def test_images_are_pngs() -> None:
+    state = build(wip="PLANE", hands={A: ["backspace", "tip"]})
+    assert render.render_word(ENGINE.view(state, None)).startswith(PNG)
+    assert render.render_hand(ENGINE.view(state, A)).startswith(PNG)
+    assert render.render_word(ENGINE.view(build(), None)).startswith(PNG)
+    screen = UI.table(ENGINE.view(state, None), INFO)
+    assert screen.image is not None and screen.image().startswith(PNG)
+
+
+def test_event_lines_use_names() -> None:
+    assert UI.event_line({"text": "Seat 2 played S → STAR."}, INFO) == "Player2 played S → STAR."
