@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sys
 from collections.abc import Iterator
 
 import discord
@@ -54,9 +55,14 @@ class ClientRunner:
             synced = not wait_for_sync or server.command_syncs > syncs
             return client.is_ready() and guilds_cached and synced
 
-        await server.wait_for(ready, timeout, "the bot to be ready and its commands synced")
+        try:
+            await server.wait_for(ready, timeout, "the bot to be ready and its commands synced")
+        except AssertionError:
+            await self.close()
+            raise
         if self.task.done():
             exc = self.task.exception()
+            await self.close()
             raise AssertionError(f"the bot stopped while starting: {exc!r}") from exc
         return client
 
@@ -64,11 +70,17 @@ class ClientRunner:
         """Close the client (as on shutdown) and wait for its task and gateway session to end."""
         if self.task is None:
             return
+        # Bot.close() unloads extensions, which drops their modules (and submodules such as
+        # shared registries) from sys.modules. A real restart is a new process that imports
+        # everything once; put the modules back so the next bot in this process sees the same ones.
+        modules = dict(sys.modules)
         await self.client.close()
+        for name, module in modules.items():
+            sys.modules.setdefault(name, module)
         try:
             await asyncio.wait_for(self.task, timeout)
-        except (asyncio.CancelledError, discord.ConnectionClosed):
-            pass
+        except (asyncio.CancelledError, discord.DiscordException):
+            pass  # a failed start already reported its error
         finally:
             self.task = None
         await self.server.wait_for(lambda: not self.server.gateway.connected, timeout, "the bot to disconnect")
