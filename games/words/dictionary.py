@@ -35,9 +35,15 @@ def maximal_suffixes(words: list[str]) -> list[str]:
 
 
 class Lexicon:
-    """Word and fragment lookups over one word list (lowercase letters only)."""
+    """Word and fragment lookups over one word list.
+
+    Everything is stored in UPPERCASE, the way the WIP is spelled, so the hot path does
+    no case conversion; lowercase input is converted first.
+    """
 
     def __init__(self, words: list[str], blocked: set[str] | frozenset[str] = frozenset()) -> None:
+        words = [w.upper() for w in words]
+        blocked = {w.upper() for w in blocked}
         long_words = [w for w in words if len(w) >= 4]
         self.words4: frozenset[str] = frozenset(long_words)
         self.words3: frozenset[str] = frozenset(w for w in words if len(w) == 3)
@@ -49,33 +55,36 @@ class Lexicon:
 
     def fragment(self, text: str) -> bool:
         """valid4: could `text` still become (part of) a word of 4+ letters?"""
-        text = text.lower()
-        i = bisect_left(self._suffixes, text)
-        return i < len(self._suffixes) and self._suffixes[i].startswith(text)
+        if not text.isupper():
+            text = text.upper()
+        suffixes = self._suffixes
+        i = bisect_left(suffixes, text)
+        return i < len(suffixes) and suffixes[i].startswith(text)
 
     def is_word(self, text: str) -> bool:
         """Is `text` a dictionary word of 4+ letters (blocked or not)?"""
-        return text.lower() in self.words4
+        return text.upper() in self.words4
 
     def claimable(self, text: str) -> bool:
         """A word a player may take: in the dictionary and not on the blocklist."""
-        low = text.lower()
-        return low in self.words4 and low not in self.blocked
+        up = text if text.isupper() else text.upper()
+        return up in self.words4 and up not in self.blocked
 
     def fragment3(self, text: str) -> bool:
         """valid3 (Wordblitz): is `text` part of some 3-letter word?"""
-        return text.lower() in self._fragments3
+        return text.upper() in self._fragments3
 
     def is_word3(self, text: str) -> bool:
-        low = text.lower()
-        return low in self.words3 and low not in self.blocked
+        up = text.upper()
+        return up in self.words3 and up not in self.blocked
 
 
 _SHARED: list[Lexicon] = []
 
 
 def load_words() -> list[str]:
-    return _read(WORD_LIST).split()
+    """The word list in UPPERCASE (one conversion of the whole text is the cheap way)."""
+    return _read(WORD_LIST).upper().split()
 
 
 def load_blocklist() -> set[str]:

@@ -11,7 +11,7 @@ from games.words.dictionary import Lexicon, lexicon, load_words, maximal_suffixe
 
 @pytest.fixture(scope="module")
 def reference() -> str:
-    return "\n" + "\n".join(w for w in load_words() if len(w) >= 4) + "\n"
+    return "\n" + "\n".join(w.lower() for w in load_words() if len(w) >= 4) + "\n"
 
 
 @pytest.mark.parametrize("fragment", ["str", "astr", "stra", "famishe", "qu", "", "x"])
@@ -45,7 +45,7 @@ def test_blocklisted_words_cannot_be_claimed_but_stay_fragments() -> None:
 
 def test_fragments_agree_with_the_reference(reference: str) -> None:
     rng = random.Random(7)
-    words = [w for w in load_words() if len(w) >= 4]
+    words = [w.lower() for w in load_words() if len(w) >= 4]
     samples = []
     for _ in range(1500):
         w = rng.choice(words)
@@ -59,6 +59,7 @@ def test_fragments_agree_with_the_reference(reference: str) -> None:
 def test_maximal_suffixes_drop_prefixes_only() -> None:
     kept = maximal_suffixes(["star", "start"])
     assert "star" not in kept and "start" in kept and "tart" in kept
+    assert Lexicon(["Star"]).fragment("sta") and Lexicon(["star"]).fragment("STA")
     small = Lexicon(["star", "start", "cat"], {"start"})
     assert small.fragment("tar") and not small.fragment("cat") and small.fragment3("ca")
     assert small.claimable("star") and not small.claimable("start")
