@@ -444,6 +444,7 @@ class FakeUser:
         assert self.can_see(channel), f"{self.name} cannot see #{channel.name}"
         inter = Interaction(snowflake(), itype, self.user, channel, data, server.world.application.id, message)
         server.world.interactions[inter.id] = inter
+        server.last_interaction_id = inter.id
         inter.dispatched_at = time.monotonic()
         delivered = await server.gateway.dispatch("INTERACTION_CREATE", self._payload(inter))
         result = InteractionResult(server, inter)

@@ -42,9 +42,10 @@ class CallRecord:
     code: int | None = None
     duration: float = 0.0
     body: Any = None
-    interaction_id: int | None = None
-    user_id: int | None = None
+    interaction_id: int | None = None  # the interaction whose token/id the call used
+    user_id: int | None = None  # the user concerned (interaction user, DM recipient, member)
     channel_id: int | None = None
+    after: int | None = None  # the last interaction dispatched before this call (the action it serves)
 
     def __str__(self) -> str:
         return f"{self.route} -> {self.status}" + (f" (code {self.code})" if self.code else "")
@@ -107,7 +108,8 @@ class Router:
         return None
 
     async def handle(self, server: FakeDiscord, request: web.Request, path: str) -> web.Response:
-        call = CallRecord(request.method, f"{request.method} {path}", path, time.monotonic())
+        call = CallRecord(request.method, f"{request.method} {path}", path, time.monotonic(),
+                          after=server.last_interaction_id)
         server.calls.append(call)
         server.in_flight += 1
         try:

@@ -48,6 +48,7 @@ class FakeDiscord:
         self.allowed_errors: set[int] = set()
         self.command_syncs = 0
         self.in_flight = 0
+        self.last_interaction_id: int | None = None
         self.last_call_end = 0.0
         self.rate_limit_hits: list[str] = []
         self._recent: dict[int, deque[float]] = {}
@@ -202,6 +203,13 @@ class FakeDiscord:
     def calls_since(self, mark: int, route: str | None = None) -> list[CallRecord]:
         """REST calls made after `mark()`, optionally only those whose route template contains `route`."""
         return [c for c in self.calls[mark:] if route is None or route in c.route]
+
+    def calls_for(self, interaction: Any) -> list[CallRecord]:
+        """REST calls serving one action: those using its token, plus the calls made after it was
+        dispatched and before the next interaction (exact when a test acts one step at a time)."""
+        iid = getattr(interaction, "interaction", interaction).id
+        return [c for c in self.calls
+                if c.interaction_id == iid or (c.interaction_id is None and c.after == iid)]
 
     @contextmanager
     def track(self) -> Iterator[list[CallRecord]]:
