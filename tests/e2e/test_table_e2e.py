@@ -52,15 +52,20 @@ def table_message(server: FakeDiscord) -> Message | None:
     return None
 
 
-async def play_turn(server: FakeDiscord, players: list[FakeUser]) -> FakeUser:
-    """Whoever holds a Play button in their DM presses it; waits until the game has moved on."""
+async def play_turn(server: FakeDiscord, players: list[FakeUser], *, use_select: bool = False) -> FakeUser:
+    """Whoever holds a Play button in their DM presses it (or picks the first token in the
+    "Play a token" menu); waits until the game has moved on."""
     ready = await server.wait_for(lambda: next((p for p in players if play_button(p)), None),
                                   what="a player to be offered a Play button")
     msg = hand_message(ready)
     assert msg is not None
     button = play_button(ready)
     assert button is not None
-    result = await ready.click(msg, button)
+    if use_select:
+        [menu] = msg.selects()
+        result = await ready.select(msg, menu["options"][0]["label"], menu="Play a token")
+    else:
+        result = await ready.click(msg, button)
     assert result.acknowledged and result.response_type == 7  # the DM hand is updated in place
     await server.wait_for(lambda: result_message(server) or (
         play_button(ready) is None and any(play_button(p) for p in players if p is not ready)),
@@ -68,12 +73,13 @@ async def play_turn(server: FakeDiscord, players: list[FakeUser]) -> FakeUser:
     return ready
 
 
-async def play_to_the_end(server: FakeDiscord, players: list[FakeUser], limit: int = 40) -> Message:
+async def play_to_the_end(server: FakeDiscord, players: list[FakeUser], limit: int = 40, *,
+                          use_select: bool = False) -> Message:
     for _ in range(limit):
         done = result_message(server)
         if done is not None:
             return done
-        await play_turn(server, players)
+        await play_turn(server, players, use_select=use_select)
     raise AssertionError("the game did not end")
 
 
@@ -108,7 +114,7 @@ async def test_whole_game_to_the_end(fake_discord: FakeDiscord, bot: Any) -> Non
     alice, bob, carol = (fake_discord.user(n) for n in ("alice", "bob", "carol"))
     await open_table(fake_discord, alice, bob, carol, hand=2)
     players = [alice, bob, carol]
-    result = await play_to_the_end(fake_discord, players)
+    result = await play_to_the_end(fake_discord, players, use_select=True)
     assert "Tokens — game over" in result.text()
     assert all(p.mention in result.text() for p in players)
     [thread] = fake_discord.general.threads()
