@@ -1,0 +1,205 @@
+"""Two Fat Dudes in a Narrow Hallway as a pure engine: dispatch, waits, views, AFK."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games.core import Action, Engine, Event, IllegalAction, Outcome, State, Wait
+from games.hallway import negotiation, turns
+from games.hallway.board import encounter_fee, left_penalty, track
+from games.hallway.state import AFK_LIMIT, OFFER_LIMIT, dot, exited, name, new_state, other
+
+ROLL_TIMEOUT = 45.0  # a roll, and the whole opening of a negotiation
+ANSWER_TIMEOUT = 60.0  # answering an offer, choosing with the Edge
+#: Amounts listed by `legal_actions`; any whole number 0-999 is legal.
+SAMPLE_AMOUNTS = (0, 3, 10)
+
+
+class HallwayEngine(Engine):
+    name = "hallway"
+    title = "Two Fat Dudes in a Narrow Hallway"
+    min_players = 2
+    max_players = 2
+    summary = ("Two fat dudes, one narrow hallway. Roll, score the spaces you land on, haggle "
+               "to squeeze past each other, then race for the far exit.")
+
+    def setup(self, players: int, rng_state: dict[str, int], options: dict[str, Any]) -> State:
+        return new_state(rng_state)
+
+    # ----- who is awaited ------------------------------------------------------------
+    def waits(self, state: State) -> list[Wait]:
+        phase = state["phase"]
+        if phase == "rolloff":
+            box = state["rolloff"]
+            return [Wait(s, f"rolloff-{box['round']}", "roll for the start player", ROLL_TIMEOUT,
+                         {"type": "roll", "timeout": True})
+                    for s in (0, 1) if box["rolls"][s] is None]
+        if phase == "turn":
+            return [Wait(state["turn"], f"roll-{state['turn_no']}", "roll the die", ROLL_TIMEOUT,
+                         {"type": "roll", "timeout": True})]
+        encounter = state["encounters"]
+        if phase == "negotiate":
+            nego = state["nego"]
+            offer = nego["pending"]
+            if offer is None:
+                return [Wait(s, f"open-{encounter}", "make an offer or press No deal", ROLL_TIMEOUT,
+                             {"type": "nodeal", "timeout": True})
+                        for s in (0, 1) if s not in nego["nodeal"]]
+            seat = other(offer["maker"])
+            return [Wait(seat, f"reply-{encounter}-{nego['offers']}", f"answer {name(offer['maker'])}'s offer",
+                         ANSWER_TIMEOUT, {"type": "decline", "timeout": True})]
+        if phase == "edge":
+            return [Wait(state["edge"], f"edge-{encounter}", "use the Edge: who goes back?", ANSWER_TIMEOUT,
+                         {"type": "edge", "back": "you", "timeout": True})]
+        return []
+
+    # ----- what may be done ----------------------------------------------------------
+    def candidates(self, state: State, seat: int) -> list[Action]:
+        phase = state["phase"]
+        if phase in ("rolloff", "turn"):
+            return [{"type": "roll"}]
+        if phase == "edge":
+            return [{"type": "edge", "back": "me"}, {"type": "edge", "back": "you"}]
+        if phase == "negotiate":
+            offers = [{"type": "offer", "payer": payer, "amount": amount}
+                      for payer in negotiation.PAYERS for amount in SAMPLE_AMOUNTS]
+            return [{"type": "accept"}, {"type": "decline"}, {"type": "nodeal"}, *offers]
+        return []
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """The candidates the rule checks accept: the same checks `play` runs."""
+        if self.outcome(state) is not None:
+            return []
+        legal = []
+        for action in self.candidates(state, seat):
+            try:
+                self.verify(state, seat, action)
+            except IllegalAction:
+                continue
+            legal.append(action)
+        return legal
+
+    def verify(self, state: State, seat: int, action: Action) -> None:
+        kind = action["type"]
+        if kind == "roll":
+            self.verify_roll(state, seat)
+        elif kind == "offer":
+            negotiation.verify_offer(state, seat, action)
+        elif kind in ("accept", "decline"):
+            negotiation.verify_answer(state, seat)
+        elif kind == "nodeal":
+            negotiation.verify_no_deal(state, seat)
+        elif kind == "edge":
+            negotiation.verify_edge(state, seat, action)
+
+    @staticmethod
+    def verify_roll(state: State, seat: int) -> None:
+        phase = state["phase"]
+        if phase == "rolloff":
+            turns.verify_rolloff(state, seat)
+        elif phase == "turn":
+            turns.verify_roll(state, seat)
+        elif phase == "negotiate":
+            offer = negotiation.pending(state)
+            if offer is None:
+                raise IllegalAction("Not now: make an offer to squeeze past, or press No deal.")
+            raise IllegalAction(f"Not now: {name(other(offer['maker']))} must answer {name(offer['maker'])}'s offer.")
+        elif phase == "edge":
+            raise IllegalAction(f"Not now: {name(state['edge'])} holds the Edge and is choosing who goes back.")
+        else:
+            raise IllegalAction("This game is already over.")
+
+    # ----- doing it ------------------------------------------------------------------
+    def play(self, state: State, seat: int, action: Action, now: float) -> list[Event]:
+        if seat not in (0, 1):
+            raise IllegalAction("You're not one of the two dudes in this hallway.")
+        handler = HANDLERS.get(action["type"])
+        if handler is None:
+            raise IllegalAction("That's not a move in Two Fat Dudes: roll, offer, accept, decline, no deal or Edge.")
+        timeout = bool(action.get("timeout"))
+        idle = self.idle_seats(state, seat, action) if timeout else []
+        events = handler(state, seat, action, timeout)
+        for s in (0, 1):
+            if s in idle:
+                state["timeouts"][s] += 1
+            elif s == seat:
+                state["timeouts"][s] = 0
+        return events + self.afk_forfeit(state, idle)
+
+    @staticmethod
+    def idle_seats(state: State, seat: int, action: Action) -> list[int]:
+        """Who let this timer run out: for “45 s with no offer”, every seat that had not
+        pressed No deal; otherwise the seat whose wait expired."""
+        if action["type"] == "nodeal" and state["phase"] == "negotiate" and state["nego"]["pending"] is None:
+            return [s for s in (seat, other(seat)) if s not in state["nego"]["nodeal"]]
+        return [seat]
+
+    @staticmethod
+    def afk_forfeit(state: State, idle: list[int]) -> list[Event]:
+        """Five timeouts in a row forfeit, unless the last default already ended the game."""
+        if state["phase"] == "over":
+            return []
+        for seat in idle:
+            if state["timeouts"][seat] >= AFK_LIMIT:
+                state["forfeit"] = seat
+                return [Event("afk", f"💤 {dot(seat)} {name(seat)} let {AFK_LIMIT} turns pass in a row and "
+                              f"forfeits: {name(other(seat))} wins.", data={"seat": seat})]
+        return []
+
+    def forfeit(self, state: State, seat: int, now: float) -> tuple[State, list[Event]]:
+        ended, _ = super().forfeit(state, seat, now)
+        return ended, [Event("forfeit", f"{dot(seat)} {name(seat)} left the hallway: {name(other(seat))} wins.",
+                             data={"seat": seat})]
+
+    # ----- what everyone sees --------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Everything is public in this game; the RNG is the only thing left out."""
+        pos = state["pos"]
+        nego = state["nego"]
+        return {
+            "phase": state["phase"],
+            "track": track(),
+            "pos": list(pos),
+            "score": list(state["score"]),
+            "start": state["start"],
+            "turn": state["turn"],
+            "round": state["round"],
+            "edge": state["edge"],
+            "encounters": state["encounters"],
+            "fee": encounter_fee(max(1, state["encounters"])),
+            "passed": state["passed"],
+            "exited": list(state["exited"]),
+            "penalty": [0 if exited(state, s) else left_penalty(s, pos[s]) for s in (0, 1)],
+            "rolloff": {"round": state["rolloff"]["round"], "rolls": list(state["rolloff"]["rolls"]),
+                        "past": [list(p) for p in state["rolloff"]["past"]]},
+            "negotiation": None if nego is None else {
+                "offers": nego["offers"], "limit": OFFER_LIMIT, "nodeal": list(nego["nodeal"]),
+                "pending": dict(nego["pending"]) if nego["pending"] else None,
+            },
+            "last_roll": dict(state["last_roll"]) if state["last_roll"] else None,
+            "timeouts": list(state["timeouts"]),
+            "stats": [{**s, "edge": list(s["edge"])} for s in state["stats"]],
+            "final": None if not state["final"] else {k: list(v) for k, v in state["final"].items()},
+            "forfeit": state.get("forfeit"),
+        }
+
+    def result(self, state: State) -> Outcome | None:
+        return turns.outcome(state)
+
+
+def _roll(state: State, seat: int, action: Action, timeout: bool) -> list[Event]:
+    HallwayEngine.verify_roll(state, seat)
+    if state["phase"] == "rolloff":
+        return turns.rolloff(state, seat)
+    return turns.roll_turn(state, seat)
+
+
+HANDLERS: dict[str, Callable[[State, int, Action, bool], list[Event]]] = {
+    "roll": _roll,
+    "offer": lambda state, seat, action, timeout: negotiation.make_offer(state, seat, action),
+    "accept": lambda state, seat, action, timeout: negotiation.accept(state, seat),
+    "decline": lambda state, seat, action, timeout: negotiation.decline(state, seat),
+    "nodeal": lambda state, seat, action, timeout: negotiation.no_deal(state, seat, timeout),
+    "edge": lambda state, seat, action, timeout: negotiation.use_edge(state, seat, action),
+}

@@ -1,0 +1,184 @@
+"""Haggling at an encounter (rules 9-11) and the Edge when no deal is made (rule 12).
+
+Offers are binding and cost their maker 1 point the moment they are made. The recipient
+accepts, declines or counters; after the 10th offer of an encounter only accept and
+decline remain, so haggling always ends.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Action, Event, IllegalAction, State
+from games.hallway.board import START, encounter_fee
+from games.hallway.state import (
+    MAX_AMOUNT,
+    OFFER_LIMIT,
+    change_score,
+    dot,
+    land,
+    name,
+    num,
+    other,
+    place,
+)
+from games.hallway.turns import end_turn
+
+PAYERS = ("me", "you")
+
+
+def pending(state: State) -> dict[str, Any] | None:
+    nego = state.get("nego")
+    return nego["pending"] if nego else None
+
+
+def offer_words(offer: dict[str, Any]) -> str:
+    """“I pay you 6” / “you pay me 9”, from the maker's mouth."""
+    mine = offer["payer"] == offer["maker"]
+    return f"“{'I pay you' if mine else 'you pay me'} {offer['amount']}”"
+
+
+def verify_negotiating(state: State) -> None:
+    if state["phase"] == "turn":
+        raise IllegalAction(f"There's no encounter to haggle over: it's {name(state['turn'])}'s turn to roll.")
+    if state["phase"] == "edge":
+        raise IllegalAction(f"The haggling is over: {name(state['edge'])} holds the Edge and is choosing.")
+    if state["phase"] != "negotiate":
+        raise IllegalAction("There's nothing to negotiate right now.")
+
+
+def verify_answer(state: State, seat: int) -> dict[str, Any]:
+    """Only the player an offer was made to may accept or decline it."""
+    verify_negotiating(state)
+    offer = pending(state)
+    if offer is None:
+        raise IllegalAction("There's no offer on the table yet: make one, or press No deal.")
+    if seat == offer["maker"]:
+        raise IllegalAction(f"That's your own offer: waiting for {name(other(seat))} to answer.")
+    return offer
+
+
+def amount_of(action: Action) -> int:
+    amount = action.get("amount")
+    if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= MAX_AMOUNT:
+        raise IllegalAction(f"The amount must be a whole number from 0 to {MAX_AMOUNT}.")
+    return amount
+
+
+def verify_offer(state: State, seat: int, action: Action) -> tuple[str, int]:
+    verify_negotiating(state)
+    offer = pending(state)
+    if offer is not None and offer["maker"] == seat:
+        raise IllegalAction(f"Your offer stands (offers can't be withdrawn): waiting for {name(other(seat))}.")
+    if state["nego"]["offers"] >= OFFER_LIMIT:
+        raise IllegalAction(f"That was the {OFFER_LIMIT}th offer of this encounter: only Accept or Decline now.")
+    payer = action.get("payer")
+    if payer not in PAYERS:
+        raise IllegalAction("Say who pays: “I pay you…” or “You pay me…”.")
+    return payer, amount_of(action)
+
+
+def make_offer(state: State, seat: int, action: Action) -> list[Event]:
+    """An offer or a counter-offer; the maker pays 1 point for the privilege."""
+    payer, amount = verify_offer(state, seat, action)
+    nego = state["nego"]
+    counter = nego["pending"] is not None
+    nego["offers"] += 1
+    nego["pending"] = {"maker": seat, "payer": seat if payer == "me" else other(seat), "amount": amount}
+    state["stats"][seat]["offers"] += 1
+    data = change_score(state, seat, -1, "offer")
+    text = (f"{dot(seat)} {name(seat)} {'counters' if counter else 'offers'} {offer_words(nego['pending'])}"
+            f" (−1 to ask → {num(state['score'][seat])}).")
+    if nego["offers"] == OFFER_LIMIT:
+        text += f" That's offer {OFFER_LIMIT}: accept or decline now."
+    return [Event("offer", text, data={"seat": seat, "offer": dict(nego["pending"]),
+                                       "number": nego["offers"], **data})]
+
+
+def accept(state: State, seat: int) -> list[Event]:
+    """Points move, the dudes swap spaces and score them (the mover first); the Edge stays."""
+    offer = verify_answer(state, seat)
+    payer, amount = offer["payer"], offer["amount"]
+    payee = other(payer)
+    state["score"][payer] -= amount
+    state["score"][payee] += amount
+    stats = state["stats"]
+    stats[payer]["paid"] += amount
+    stats[payee]["received"] += amount
+    for s in (0, 1):
+        stats[s]["deals"] += 1
+    delta = [0, 0]
+    delta[payer], delta[payee] = -amount, amount
+    events = [Event("deal", f"🤝 Deal! {dot(payer)} {name(payer)} pays {name(payee)} {amount}: "
+                    f"{name(payer)} {num(state['score'][payer])}, {name(payee)} {num(state['score'][payee])}.",
+                    data={"payer": payer, "amount": amount, "delta": delta, "kind": "deal"})]
+    mover = state["turn"]
+    spots = list(state["pos"])
+    for s in (mover, other(mover)):
+        place(state, s, spots[other(s)])
+    state["passed"] = True
+    state["nego"] = None
+    for s in (mover, other(mover)):
+        events.append(land(state, s, f"squeezes past {name(other(s))}"))
+    events.append(Event("passed", "The dudes have passed each other. The race is on!", data={"how": "deal"}))
+    return events + end_turn(state)
+
+
+def decline(state: State, seat: int) -> list[Event]:
+    offer = verify_answer(state, seat)
+    state["phase"] = "edge"
+    return [Event("decline", f"❌ {dot(seat)} {name(seat)} declines {offer_words(offer)}. No deal: "
+                  f"{name(state['edge'])} has the Edge.", data={"seat": seat})]
+
+
+def verify_no_deal(state: State, seat: int) -> None:
+    verify_negotiating(state)
+    if pending(state) is not None:
+        raise IllegalAction("There's an offer on the table: accept, decline or counter it.")
+    if seat in state["nego"]["nodeal"]:
+        raise IllegalAction(f"You already said no deal: waiting for {name(other(seat))} to offer or agree.")
+
+
+def no_deal(state: State, seat: int, timeout: bool) -> list[Event]:
+    """Both say No deal, or 45 s pass without an offer: the Edge decides."""
+    verify_no_deal(state, seat)
+    nodeal = state["nego"]["nodeal"]
+    nodeal.append(seat)
+    if timeout:
+        text = "⏱️ No offer in time: no deal."
+    elif len(nodeal) < 2:
+        return [Event("nodeal", f"🚫 {dot(seat)} {name(seat)} wants no deal.", data={"seat": seat})]
+    else:
+        text = "🚫 Neither wants a deal."
+    state["phase"] = "edge"
+    return [Event("nodeal", f"{text} {name(state['edge'])} has the Edge.", data={"seat": seat})]
+
+
+def verify_edge(state: State, seat: int, action: Action) -> str:
+    if state["phase"] != "edge":
+        raise IllegalAction("The Edge is only used when an encounter ends without a deal.")
+    if seat != state["edge"]:
+        raise IllegalAction(f"{name(state['edge'])} holds the Edge and chooses who goes back.")
+    back = action.get("back")
+    if back not in PAYERS:
+        raise IllegalAction("Choose who goes back: you (“I go back”) or your opponent (“You go back”).")
+    return back
+
+
+def use_edge(state: State, seat: int, action: Action) -> list[Event]:
+    """The holder sends someone back to their start for 5 or 10 points, then passes the Edge."""
+    back = verify_edge(state, seat, action)
+    goer = seat if back == "me" else other(seat)
+    fee = encounter_fee(state["encounters"])
+    place(state, goer, START[goer])
+    data = change_score(state, goer, -fee, "fee")
+    state["edge"] = other(seat)
+    state["stats"][seat]["edge"].append(back)
+    if goer == seat:
+        text = f"🔙 {dot(seat)} {name(seat)} uses the Edge to go back to the start: −{fee} → {num(state['score'][seat])}."
+    else:
+        text = (f"🔙 {dot(seat)} {name(seat)} uses the Edge to send {name(goer)} back to the start:"
+                f" −{fee} → {num(state['score'][goer])}.")
+    text += f" The Edge passes to {name(other(seat))}."
+    return [Event("edge", text, data={"seat": seat, "back": back, "goer": goer, "fee": fee, **data}),
+            *end_turn(state)]
