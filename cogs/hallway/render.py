@@ -1,0 +1,194 @@
+"""The hallway as a PNG, drawn with Pillow from the public view only.
+
+The static part (walls, coloured numbered spaces, semicircles) is drawn once and cached;
+each picture copies it and adds the dudes, scores, the Edge and the encounter boxes, which
+keeps a render to a few milliseconds.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+Box = tuple[int, int, int, int]
+
+WIDTH, HEIGHT = 1040, 330
+CELL, GAP = 44, 3
+LEFT = 86  # x of the first rectangle; the semicircles sit outside [LEFT, RIGHT]
+RIGHT = LEFT + 19 * (CELL + GAP) - GAP
+HALL_TOP, HALL_BOTTOM = 118, 182
+RADIUS = (HALL_BOTTOM - HALL_TOP) // 2 + 8
+
+BACKGROUND = (43, 45, 49)
+FLOOR = (92, 74, 60)
+WALL = (190, 170, 140)
+INK = (245, 245, 245)
+DIM = (160, 163, 170)
+FILLS = {"R": (214, 69, 65), "B": (52, 120, 214), "G": (46, 174, 96)}
+DARK = {"R": (150, 40, 38), "B": (30, 75, 150), "G": (25, 115, 60)}
+TOKEN = ((235, 64, 52), (58, 134, 255))
+TOKEN_EDGE = ((120, 20, 15), (15, 50, 120))
+GOLD, GOLD_DARK = (241, 196, 15), (160, 120, 0)
+NAMES = ("RED", "BLUE")
+FONT_FILES = ("DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+
+
+@cache
+def font(size: int) -> Font:
+    """DejaVu Sans Bold when the system has it, Pillow's own font otherwise."""
+    for path in FONT_FILES:
+        try:
+            return ImageFont.truetype(path, size)
+        except OSError:
+            continue
+    return ImageFont.load_default(size=size)
+
+
+def centre_x(pos: int) -> int:
+    if pos == 0:
+        return LEFT - RADIUS // 2 - 4
+    if pos == 20:
+        return RIGHT + RADIUS // 2 + 4
+    return LEFT + (pos - 1) * (CELL + GAP) + CELL // 2
+
+
+@cache
+def hallway(spaces: tuple[tuple[str, int | None], ...]) -> Image.Image:
+    """The board itself: walls, semicircle ends, and the 19 coloured numbered spaces."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    mid = (HALL_TOP + HALL_BOTTOM) // 2
+    draw.rectangle((LEFT - RADIUS - 14, HALL_TOP - 10, RIGHT + RADIUS + 14, HALL_BOTTOM + 10), fill=FLOOR)
+    for y in (HALL_TOP - 14, HALL_BOTTOM + 10):
+        draw.rectangle((LEFT - RADIUS - 14, y, RIGHT + RADIUS + 14, y + 4), fill=WALL)
+    # the start semicircles: Red's on the left (position 0), Blue's on the right (20)
+    draw.pieslice((LEFT - RADIUS - 2, mid - RADIUS, LEFT + RADIUS - 2, mid + RADIUS), 90, 270,
+                  fill=FILLS["R"], outline=DARK["R"], width=3)
+    draw.pieslice((RIGHT - RADIUS + 2, mid - RADIUS, RIGHT + RADIUS + 2, mid + RADIUS), 270, 90,
+                  fill=FILLS["B"], outline=DARK["B"], width=3)
+    small, number = font(11), font(20)
+    for pos in range(1, 20):
+        colour, points = spaces[pos]
+        x = LEFT + (pos - 1) * (CELL + GAP)
+        draw.rounded_rectangle((x, HALL_TOP, x + CELL, HALL_BOTTOM), radius=5, fill=FILLS[colour],
+                               outline=DARK[colour], width=2)
+        draw.text((x + CELL // 2, HALL_BOTTOM - 22), str(points), fill=INK, font=number, anchor="mm")
+        draw.text((x + CELL // 2, HALL_BOTTOM + 24), str(pos), fill=DIM, font=small, anchor="mm")
+    for pos, text in ((0, "RED START"), (20, "BLUE START")):
+        draw.text((centre_x(pos), HALL_BOTTOM + 24), text, fill=DIM, font=font(9), anchor="mm")
+    draw.text((20, 22), "TWO FAT DUDES IN A NARROW HALLWAY", fill=INK, font=font(18), anchor="lm")
+    return image
+
+
+def star(draw: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
+    """The start player's ★, drawn (fonts rarely carry it)."""
+    import math
+
+    points = []
+    for i in range(10):
+        radius = r if i % 2 == 0 else r * 0.45
+        angle = -math.pi / 2 + i * math.pi / 5
+        points.append((x + radius * math.cos(angle), y + radius * math.sin(angle)))
+    draw.polygon(points, fill=GOLD, outline=GOLD_DARK)
+
+
+def dude(draw: ImageDraw.ImageDraw, seat: int, x: int, y: int, out: bool) -> None:
+    """A fat dude from above: a round belly, two eyes and a worried little mouth."""
+    r = 25
+    draw.ellipse((x - r - 3, y - r + 6, x + r + 3, y + r + 6), fill=(30, 30, 30))  # shadow
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=TOKEN[seat], outline=TOKEN_EDGE[seat], width=3)
+    look = 4 if seat == 0 else -4
+    for dx in (-8, 8):
+        draw.ellipse((x + dx - 4 + look // 2, y - 11, x + dx + 4 + look // 2, y - 3), fill=INK)
+        draw.ellipse((x + dx - 2 + look, y - 9, x + dx + 2 + look, y - 5), fill=(20, 20, 20))
+    draw.arc((x - 9, y + 1, x + 9, y + 13), 200, 340, fill=(25, 25, 25), width=3)
+    if out:
+        draw.text((x, y - r - 12), "OUT", fill=GOLD, font=font(13), anchor="mm")
+
+
+def panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, box: Box) -> None:
+    """One dude's score card: colour, ★, points and what staying inside would cost."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle(box, radius=10, fill=(54, 57, 63), outline=TOKEN[seat], width=3)
+    draw.ellipse((x0 + 14, y0 + 14, x0 + 34, y0 + 34), fill=TOKEN[seat])
+    draw.text((x0 + 44, y0 + 24), NAMES[seat], fill=INK, font=font(18), anchor="lm")
+    if view["start"] == seat:
+        star(draw, x0 + 44 + draw.textlength(NAMES[seat], font=font(18)) + 16, y0 + 23, 10)
+    final = view.get("final")
+    score = final["totals"][seat] if final else view["score"][seat]
+    draw.text((x1 - 16, y0 + 32), str(score).replace("-", "−"), fill=INK, font=font(34), anchor="rm")
+    if seat in view["exited"]:
+        note = "out of the hallway"
+    else:
+        note = f"on {view['pos'][seat]} · −{view['penalty'][seat]} if it ended now"
+    if final:
+        steps = view["penalty"][seat] // 5
+        note = (f"{view['score'][seat]} points − {view['penalty'][seat]} for {steps} steps left"
+                if seat not in view["exited"] else "got out: no penalty")
+    draw.text((x0 + 16, y1 - 18), note.replace("-", "−"), fill=DIM, font=font(13), anchor="lm")
+
+
+def edge_token(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    draw.ellipse((x - 22, y - 22, x + 22, y + 22), fill=GOLD, outline=GOLD_DARK, width=3)
+    draw.text((x, y), "EDGE", fill=(60, 45, 0), font=font(11), anchor="mm")
+
+
+def encounter_boxes(draw: ImageDraw.ImageDraw, done: int, x: int, y: int) -> None:
+    draw.text((x + 2 * 30 + 12, y - 14), "ENCOUNTERS", fill=DIM, font=font(12), anchor="mm")
+    for n in range(5):
+        bx = x + n * 30
+        fill = (54, 57, 63) if n < 4 else (70, 60, 40)
+        draw.rectangle((bx, y, bx + 24, y + 24), fill=fill, outline=DIM, width=2)
+        if n < done:
+            draw.line((bx + 5, y + 13, bx + 10, y + 19, bx + 20, y + 5), fill=GOLD, width=4)
+
+
+def banner(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> str:
+    phase = view["phase"]
+    if view.get("forfeit") is not None:
+        return f"{NAMES[1 - view['forfeit']]} WINS BY FORFEIT"
+    final = view.get("final")
+    if final:
+        ranks = final["ranks"]
+        if ranks[0] == ranks[1]:
+            return "SHARED VICTORY: TWO HONORARY SKINNY DUDES"
+        return f"HONORARY SKINNY DUDE: {NAMES[ranks.index(0)]}"
+    if phase == "rolloff":
+        return "ROLL-OFF FOR THE START PLAYER"
+    if phase == "negotiate":
+        return f"ENCOUNTER {view['encounters']}: HAGGLING"
+    if phase == "edge":
+        return f"NO DEAL: {NAMES[view['edge']]} USES THE EDGE"
+    tail = " · RACE TO THE EXITS" if view["passed"] else ""
+    return f"ROUND {view['round']} · {NAMES[view['turn']]} TO ROLL{tail}"
+
+
+def render_hallway(view: dict[str, Any]) -> bytes:
+    """The board picture for the table message, from the public view."""
+    spaces = tuple((str(s["colour"]), s["number"]) for s in view["track"])
+    image = hallway(spaces).copy()
+    draw = ImageDraw.Draw(image)
+    draw.text((WIDTH - 20, 22), banner(draw, view), fill=GOLD, font=font(16), anchor="rm")
+    last = view.get("last_roll")
+    if last and view["phase"] not in ("rolloff", "over"):
+        draw.text((WIDTH - 20, 48), f"{NAMES[last['seat']]} rolled {last['roll']}", fill=DIM, font=font(13),
+                  anchor="rm")
+    for seat in (0, 1):
+        pos = view["pos"][seat]
+        x = centre_x(pos)
+        if seat in view["exited"] or view["pos"][0] == view["pos"][1]:
+            x += -8 if seat == 0 else 8
+        dude(draw, seat, x, HALL_TOP - 4, seat in view["exited"])
+    top = 228
+    panel(draw, view, 0, (20, top, 400, HEIGHT - 16))
+    panel(draw, view, 1, (WIDTH - 400, top, WIDTH - 20, HEIGHT - 16))
+    encounter_boxes(draw, view["encounters"], WIDTH // 2 - 72, top + 18)
+    if view["edge"] is not None:
+        edge_token(draw, 430 if view["edge"] == 0 else WIDTH - 430, top + 60)
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=3)
+    return out.getvalue()

@@ -1,0 +1,208 @@
+"""Two Fat Dudes in a Narrow Hallway as one public screen (everything is open information).
+
+Drawn only from the public view. Controls follow the phase: a Roll button, the offer
+forms and No deal at an encounter, Accept / Decline / Counter for an offer, and the two
+Edge choices; the engine refuses presses by the wrong dude with a sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from cogs.hallway import render
+from cogs.table.ui import Button, Card, Control, Field, FormButton, GameUI, Screen, TableInfo
+from games.hallway.board import COLOURS, DOTS, label
+
+RULES = """\
+**Two Fat Dudes in a Narrow Hallway** — two players, 🔴 Red (the host) and 🔵 Blue, start at \
+opposite ends of a narrow hallway and waddle toward each other.
+
+**Start:** both roll the d4; the higher roll starts (★), the other holds **the Edge**.
+
+**Turns:** roll 🎲 (1-4) and move toward the far end. Score the space you land on: your colour \
+adds its number, the other colour subtracts it, the green 10 gives +10 to anyone.
+
+**Encounters:** nobody can pass or share a space. If your roll would reach or pass the other dude, \
+you stop right beside them (maybe without moving), score that space, and the encounter is on \
+(up to 4 of them):
+• **Haggle:** either dude may offer “I pay you N” or “You pay me N” (0-999). Every offer or counter \
+costs its maker **1 point**, deal or not. The other side may ✅ Accept, ❌ Decline or counter. \
+After 10 offers only Accept or Decline remain. Scores may go below zero.
+• **Deal:** the points change hands, the dudes swap spaces and both score their new spaces. \
+They have passed: the race is on!
+• **No deal** (declined, both pressed No deal, or 45 s with no offer): the Edge holder sends \
+someone back to their start — *I go back* or *You go back* — and that dude pays **5** points \
+(encounters 1-2) or **10** (encounters 3-4). Then the Edge passes to the other player.
+
+**Fifth meeting:** after 4 encounters the dudes are sweaty and slippery: a roll that would pass \
+lands exactly one space beyond the other dude, no haggling.
+
+**The race:** once past, keep rolling toward your exit (the other dude's start); no exact roll \
+needed. If the start player gets out first, the other gets one last turn; if the second player \
+gets out first, the game ends at once.
+
+**Scoring:** a dude still inside loses **5 points per step** left to the exit. Most points is the \
+**Honorary Skinny Dude**. Equal points: the dude who got out wins; both out and equal: shared victory.
+
+**Timers:** 45 s to roll (the bot rolls for you), 60 s to answer an offer (declined) or to use the \
+Edge (“You go back”). Five timeouts in a row forfeit the game.
+"""
+
+AMOUNT = Field("amount", "Points (0–999)", placeholder="e.g. 5", integer=True, max_length=3)
+BOXES = 5
+NAME_IN_TEXT = re.compile(r"(?:(🔴|🔵) )?\b(Red|Blue)\b")
+
+
+def who(seat: int | None, info: TableInfo) -> str:
+    """`🔴 Alice`: a dude by colour dot and player name."""
+    if seat is None:
+        return "nobody"
+    return f"{DOTS[seat]} {info.name_of(seat)}"
+
+
+def track_line(view: dict[str, Any]) -> str:
+    """`[R]·R3·**🔴R5**·B2 … G10 … **🔵B3**·[B]`: the hallway with both dudes on it."""
+    cells = []
+    for pos in range(21):
+        text = label(pos)
+        here = [seat for seat in (0, 1) if view["pos"][seat] == pos]
+        if here:
+            text = "**" + "".join(DOTS[s] for s in here) + text + "**"
+        cells.append(text)
+    return "·".join(cells)
+
+
+def encounter_boxes(view: dict[str, Any]) -> str:
+    done = view["encounters"]
+    boxes = "".join("☑" if n < done else "☐" for n in range(BOXES))
+    if done >= BOXES:
+        return f"{boxes} — passed at the fifth meeting"
+    if done >= BOXES - 1:
+        return f"{boxes} — next meeting: they slip past"
+    return f"{boxes} — going back costs {5 if done < 2 else 10}"
+
+
+def dude_field(view: dict[str, Any], seat: int, info: TableInfo) -> tuple[str, str, bool]:
+    star = " ★" if view["start"] == seat else ""
+    name = f"{DOTS[seat]} {COLOURS[seat]} — {info.name_of(seat)}{star}"
+    final = view.get("final")
+    lines = [f"**{view['score'][seat]}** points"]
+    pos = view["pos"][seat]
+    if seat in view["exited"]:
+        lines.append("🚪 out of the hallway")
+    else:
+        lines.append(f"on {pos} ({label(pos)})")
+        lines.append(f"if it ended now: −{view['penalty'][seat]}")
+    if final:
+        lines.append(f"final: **{final['totals'][seat]}**")
+    return (name[:256], "\n".join(lines), True)
+
+
+def status(view: dict[str, Any], info: TableInfo) -> str:
+    """What the game is waiting for, in the game's words (the runtime adds the clock)."""
+    phase = view["phase"]
+    if view.get("forfeit") is not None:
+        leaver = view["forfeit"]
+        return f"{who(leaver, info)} left the hallway: {who(1 - leaver, info)} wins."
+    if phase == "rolloff":
+        box = view["rolloff"]
+        rolled = [f"{who(s, info)} rolled {r}" for s, r in enumerate(box["rolls"]) if r is not None]
+        again = "Tie! Roll again. " if box["past"] else ""
+        return f"🎲 {again}Roll-off for the start player: both roll, the higher starts. " + "; ".join(rolled)
+    if phase == "turn":
+        last = " (last turn!)" if view["start"] in view["exited"] else ""
+        return f"🎲 {who(view['turn'], info)}'s turn to roll{last}."
+    if phase == "negotiate":
+        nego = view["negotiation"]
+        offer = nego["pending"]
+        if offer is None:
+            text = (f"💥 Encounter {view['encounters']}! Either dude may make an offer to squeeze past "
+                    "(1 point per offer), or press No deal.")
+            if nego["nodeal"]:
+                text += f" {who(nego['nodeal'][0], info)} said no deal."
+            return text
+        maker, taker = offer["maker"], 1 - offer["maker"]
+        words = "I pay you" if offer["payer"] == maker else "You pay me"
+        more = "Accept, Decline or Counter" if nego["offers"] < nego["limit"] else "Accept or Decline"
+        return (f"🤝 {who(maker, info)} offers: “{words} {offer['amount']}” — {who(taker, info)} may {more}"
+                f" (offer {nego['offers']} of {nego['limit']}).")
+    if phase == "edge":
+        holder = view["edge"]
+        return (f"🚫 No deal. {who(holder, info)} has the Edge: go back to the start, or send "
+                f"{who(1 - holder, info)} back (−{view['fee']}).")
+    final = view.get("final")
+    if final:
+        ranks, totals = final["ranks"], final["totals"]
+        score = f"{info.name_of(0)} {totals[0]} · {info.name_of(1)} {totals[1]}"
+        if ranks[0] == ranks[1]:
+            return f"🏆 Shared victory — two Honorary Skinny Dudes! ({score})"
+        return f"🏆 {who(ranks.index(0), info)} is the **Honorary Skinny Dude**! ({score})"
+    return ""
+
+
+def controls(view: dict[str, Any], info: TableInfo) -> list[Control]:
+    phase = view["phase"]
+    if view.get("forfeit") is not None or phase == "over":
+        return []
+    if phase in ("rolloff", "turn"):
+        return [Button("Roll", {"type": "roll"}, "primary", "🎲")]
+    if phase == "edge":
+        holder, fee = view["edge"], view["fee"]
+        return [Button(f"I go back (−{fee})", {"type": "edge", "back": "me"}, "secondary", "🔙"),
+                Button(f"Send {info.name_of(1 - holder)} back (−{fee})"[:80], {"type": "edge", "back": "you"},
+                       "danger", "👉")]
+    nego = view["negotiation"]
+    if nego["pending"] is None:
+        return [*offer_forms("Offer"), Button("No deal", {"type": "nodeal"}, "danger", "🚫")]
+    answers: list[Control] = [Button("Accept", {"type": "accept"}, "success", "✅"),
+                              Button("Decline", {"type": "decline"}, "danger", "❌")]
+    if nego["offers"] < nego["limit"]:
+        return [*answers, *offer_forms("Counter")]
+    return [*answers, Button(f"Counter (all {nego['limit']} offers made)", {"type": "offer"}, disabled=True)]
+
+
+def offer_forms(verb: str) -> list[Control]:
+    """The two ways to haggle; each opens a modal asking for the amount."""
+    return [
+        FormButton(f"{verb}: I pay you…", f"{verb}: I pay you… (costs 1 point)", [AMOUNT],
+                   {"type": "offer", "payer": "me"}, "primary", "💰"),
+        FormButton(f"{verb}: you pay me…", f"{verb}: you pay me… (costs 1 point)", [AMOUNT],
+                   {"type": "offer", "payer": "you"}, "secondary", "🫴"),
+    ]
+
+
+class HallwayUI(GameUI):
+    name = "hallway"
+    rules = RULES
+    colour = 0xC0392B
+
+    def table(self, view: dict[str, Any], info: TableInfo) -> Screen:
+        description = f"{track_line(view)}\n\n{status(view, info)}"
+        fields: list[tuple[str, str, bool]] = [dude_field(view, 0, info), dude_field(view, 1, info)]
+        edge = view["edge"]
+        fields.append(("🗡️ The Edge", who(edge, info) if edge is not None else "after the roll-off", True))
+        fields.append(("💥 Encounters", encounter_boxes(view), True))
+        if view["round"]:
+            state = "🏁 racing to the exits" if view["passed"] else "approaching"
+            fields.append(("Round", f"{view['round']} · {state}", True))
+        last = view.get("last_roll")
+        if last and view["phase"] != "rolloff":
+            fields.append(("Last roll", f"{who(last['seat'], info)} 🎲 {last['roll']}", True))
+        return Screen(
+            card=Card(title="🚪 Two Fat Dudes in a Narrow Hallway", description=description[:4096],
+                      fields=fields, colour=self.colour),
+            image=lambda: render.render_hallway(view),
+            image_name="hallway.png",
+            controls=controls(view, info),
+        )
+
+    def event_line(self, event: dict[str, Any], info: TableInfo) -> str | None:
+        """The engine says “Red”/“Blue”; the log says who is playing them."""
+        text = event.get("text") or ""
+
+        def swap(match: re.Match[str]) -> str:
+            seat = COLOURS.index(match.group(2))
+            return f"{DOTS[seat]} {info.name_of(seat)}" if match.group(1) else info.name_of(seat)
+
+        return NAME_IN_TEXT.sub(swap, text) or None
