@@ -12,7 +12,7 @@ from typing import Any
 
 from cogs.hallway import render
 from cogs.table.ui import Button, Card, Control, Field, FormButton, GameUI, Screen, TableInfo
-from games.hallway.board import COLOURS, DOTS, label
+from games.hallway.board import COLOURS, DOTS, START, label
 
 RULES = """\
 **Two Fat Dudes in a Narrow Hallway** — two players, 🔴 Red (the host) and 🔵 Blue, start at \
@@ -83,19 +83,25 @@ def encounter_boxes(view: dict[str, Any]) -> str:
     return f"{boxes} — going back costs {5 if done < 2 else 10}"
 
 
+def num(n: int) -> str:
+    return str(n) if n >= 0 else f"−{-n}"
+
+
 def dude_field(view: dict[str, Any], seat: int, info: TableInfo) -> tuple[str, str, bool]:
+    """Score, place and the left-behind penalty of one dude (final total once over)."""
     star = " ★" if view["start"] == seat else ""
     name = f"{DOTS[seat]} {COLOURS[seat]} — {info.name_of(seat)}{star}"
     final = view.get("final")
-    lines = [f"**{view['score'][seat]}** points"]
+    lines = [f"**{num(view['score'][seat])}** points"]
     pos = view["pos"][seat]
     if seat in view["exited"]:
         lines.append("🚪 out of the hallway")
     else:
-        lines.append(f"on {pos} ({label(pos)})")
-        lines.append(f"if it ended now: −{view['penalty'][seat]}")
+        lines.append("at the start" if pos == START[seat] else f"on {pos} ({label(pos)})")
+        penalty = view["penalty"][seat]
+        lines.append(f"left behind: −{penalty}" if final else f"if it ended now: −{penalty}")
     if final:
-        lines.append(f"final: **{final['totals'][seat]}**")
+        lines.append(f"final: **{num(final['totals'][seat])}**")
     return (name[:256], "\n".join(lines), True)
 
 
@@ -109,7 +115,8 @@ def status(view: dict[str, Any], info: TableInfo) -> str:
         box = view["rolloff"]
         rolled = [f"{who(s, info)} rolled {r}" for s, r in enumerate(box["rolls"]) if r is not None]
         again = "Tie! Roll again. " if box["past"] else ""
-        return f"🎲 {again}Roll-off for the start player: both roll, the higher starts. " + "; ".join(rolled)
+        text = f"🎲 {again}Roll-off for the start player: both roll, the higher starts."
+        return " ".join([text, "; ".join(rolled) + "." if rolled else ""]).strip()
     if phase == "turn":
         last = " (last turn!)" if view["start"] in view["exited"] else ""
         return f"🎲 {who(view['turn'], info)}'s turn to roll{last}."
@@ -134,7 +141,7 @@ def status(view: dict[str, Any], info: TableInfo) -> str:
     final = view.get("final")
     if final:
         ranks, totals = final["ranks"], final["totals"]
-        score = f"{info.name_of(0)} {totals[0]} · {info.name_of(1)} {totals[1]}"
+        score = f"{info.name_of(0)} {num(totals[0])} · {info.name_of(1)} {num(totals[1])}"
         if ranks[0] == ranks[1]:
             return f"🏆 Shared victory — two Honorary Skinny Dudes! ({score})"
         return f"🏆 {who(ranks.index(0), info)} is the **Honorary Skinny Dude**! ({score})"
