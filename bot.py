@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import logging
 import os
 import random
@@ -18,6 +19,7 @@ import signal
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 if str(ROOT) not in sys.path:
@@ -36,7 +38,10 @@ from storage import Storage  # noqa: E402
 
 log = logging.getLogger("rumpus")
 
-EXTENSIONS = ("cogs.table", "cogs.leaderboard")
+#: Cog packages whose `setup(bot)` adds their cogs. They are set up directly rather than
+#: loaded as extensions: unloading an extension on close would drop shared modules (the UI
+#: registry) from `sys.modules`, and nothing here is meant to be hot-reloaded.
+COG_PACKAGES = ("cogs.table", "cogs.leaderboard")
 
 
 @dataclass(frozen=True)
@@ -67,11 +72,12 @@ class RumpusBot(commands.Bot):
     """The bot, given its dependencies: settings, a clock and a source of seeds."""
 
     def __init__(self, settings: Settings, *, clock: Clock, rng: random.Random,
-                 storage: Storage | None = None) -> None:
+                 storage: Storage | None = None, **client_options: Any) -> None:
         intents = discord.Intents.default()
         intents.message_content = False
+        options: dict[str, Any] = {"max_messages": 500, **client_options}
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
-                         help_command=None, max_messages=500)
+                         help_command=None, **options)
         self.settings = settings
         self.clock = clock
         self.rng = rng
@@ -87,8 +93,8 @@ class RumpusBot(commands.Bot):
         self.service = TableService(self.storage, self.clock, self.rng)
         self.tables = TableEdge(self, self.service)
         self.timers = Timers(self.service, self.clock, self.tables.publish_timeout)
-        for extension in EXTENSIONS:
-            await self.load_extension(extension)
+        for package in COG_PACKAGES:
+            await importlib.import_module(package).setup(self)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error
         self.restored_timers = await self.timers.restore()
@@ -134,9 +140,11 @@ class RumpusBot(commands.Bot):
 
 
 def build_bot(settings: Settings, *, clock: Clock | None = None, rng: random.Random | None = None,
-              storage: Storage | None = None) -> RumpusBot:
+              storage: Storage | None = None, **client_options: Any) -> RumpusBot:
+    """The bot with real defaults; `client_options` go to discord.py's Client (for
+    example `guild_ready_timeout`, which tests shorten)."""
     return RumpusBot(settings, clock=clock or SystemClock(), rng=rng or random.SystemRandom(),
-                     storage=storage)
+                     storage=storage, **client_options)
 
 
 async def _run(settings: Settings) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from tests.fakediscord import ClientRunner, FakeDiscord, pointed_at
+from tests.fakediscord.harness import GUILD_READY_TIMEOUT
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,7 +54,7 @@ class RumpusHarness:
         return self.runner.client
 
     async def start(self) -> Any:
-        client = self.module.build_bot(self.settings)
+        client = self.module.build_bot(self.settings, guild_ready_timeout=GUILD_READY_TIMEOUT)
         self.runner = ClientRunner(self.server, client, self.settings.token)
         self.starts += 1
         return await self.runner.start()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import sys
 from collections.abc import Iterator
 
 import discord
@@ -70,13 +69,7 @@ class ClientRunner:
         """Close the client (as on shutdown) and wait for its task and gateway session to end."""
         if self.task is None:
             return
-        # Bot.close() unloads extensions, which drops their modules (and submodules such as
-        # shared registries) from sys.modules. A real restart is a new process that imports
-        # everything once; put the modules back so the next bot in this process sees the same ones.
-        modules = dict(sys.modules)
         await self.client.close()
-        for name, module in modules.items():
-            sys.modules.setdefault(name, module)
         try:
             await asyncio.wait_for(self.task, timeout)
         except (asyncio.CancelledError, discord.DiscordException):
