@@ -11,7 +11,19 @@ import re
 from typing import Any
 
 from cogs.hallway import render
-from cogs.table.ui import Button, Card, Control, Field, FormButton, GameUI, Screen, TableInfo
+from cogs.table.ui import (
+    Button,
+    Card,
+    Control,
+    Field,
+    FormButton,
+    GameUI,
+    Param,
+    Screen,
+    Shortcut,
+    TableInfo,
+    press,
+)
 from games.hallway.board import COLOURS, DOTS, START, label
 
 RULES = """\
@@ -179,10 +191,27 @@ def offer_forms(verb: str) -> list[Control]:
     ]
 
 
+WHO_PAYS = {"me": "I pay my opponent", "you": "my opponent pays me"}
+SHORTCUTS = (
+    Shortcut("roll", "Roll the die (your turn, or the roll-off)", press("roll")),
+    Shortcut("offer", "Make an offer or a counter-offer (costs you 1 point)", press("offer"), (
+        Param("amount", "How many points change hands (0-999)", integer=True, minimum=0, maximum=999),
+        Param("payer", "Who pays", choices=WHO_PAYS),
+    )),
+    Shortcut("accept", "Accept the offer on the table", press("accept")),
+    Shortcut("decline", "Decline the offer on the table", press("decline")),
+    Shortcut("nodeal", "Refuse to negotiate: no deal, the Edge decides", press("nodeal")),
+    Shortcut("edge", "Holder of the Edge: choose who goes back", press("edge"), (
+        Param("back", "Who goes back to their start", choices={"me": "I go back", "you": "my opponent goes back"}),
+    )),
+)
+
+
 class HallwayUI(GameUI):
     name = "hallway"
     rules = RULES
     colour = 0xC0392B
+    shortcuts = SHORTCUTS
 
     def table(self, view: dict[str, Any], info: TableInfo) -> Screen:
         description = f"{track_line(view)}\n\n{status(view, info)}"

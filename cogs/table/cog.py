@@ -17,7 +17,7 @@ from discord.ext import commands
 from cogs.table import codec
 from cogs.table.present import render_table, table_info
 from cogs.table.registry import UIS, ui_for
-from cogs.table.ui import Button, Control, FormButton, Select
+from cogs.table.ui import Button, Control, FormButton, Param, Select, Shortcut
 from games.core import Engine, Option
 from games.registry import get_engine
 from runtime.errors import NotSeated, Refusal
@@ -33,6 +33,14 @@ def _annotation(option: Option) -> Any:
     if isinstance(option.default, int):
         return int | None
     return str | None
+
+
+def _param_type(param: Param) -> Any:
+    if not param.integer:
+        return str
+    if param.minimum is not None or param.maximum is not None:
+        return app_commands.Range[int, param.minimum, param.maximum]
+    return int
 
 
 def controls_for(game: Any, seat: int) -> list[tuple[str, Control, dict[str, Any]]]:
@@ -116,16 +124,80 @@ class TableCog(commands.Cog):
         do_command._params["action"].autocomplete = complete
         do_command._params["value"].description = "A number or text, for actions that need one"
         group.add_command(do_command)
+        for shortcut in ui_for(engine.name).shortcuts:
+            group.add_command(self._shortcut_command(group, engine.name, shortcut))
         return group
+
+    def _shortcut_command(self, group: app_commands.Group, kind: str,
+                          shortcut: Shortcut) -> app_commands.Command[Any, ..., None]:
+        """`/<game> <shortcut>`: options typed from its params, autocompleted from the
+        player's own view, sent through the same action loop as a button."""
+        if shortcut.name in ("new", "do"):
+            raise ValueError(f"{kind}: the shortcut name {shortcut.name!r} is taken")
+
+        async def callback(interaction: discord.Interaction, **options: Any) -> None:
+            await self.run_shortcut(interaction, kind, shortcut, options)
+
+        callback.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+            [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                               annotation=discord.Interaction)]
+            + [inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, annotation=_param_type(p))
+               for p in shortcut.params]
+        )
+        callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+            p.name: p.description[:100] for p in shortcut.params
+        }
+        callback.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
+            p.name: [app_commands.Choice(name=label[:100], value=value) for value, label in p.choices.items()]
+            for p in shortcut.params if p.choices
+        }
+        command = app_commands.Command(name=shortcut.name, description=shortcut.description[:100],
+                                       callback=callback, parent=group)
+        for param in shortcut.params:
+            if param.suggest is not None:
+                command._params[param.name].autocomplete = self._suggester(kind, param)
+        return command
+
+    def _suggester(self, kind: str, param: Param) -> Any:
+        async def suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+            try:
+                game, seat = await self.seated(interaction, kind)
+            except Refusal:
+                return []
+            assert param.suggest is not None
+            view = get_engine(kind).view(game.state, seat)
+            return [app_commands.Choice(name=label[:100], value=value[:100])
+                    for label, value in param.suggest(view, seat)
+                    if current.lower() in label.lower()][:25]
+
+        return suggest
+
+    async def run_shortcut(self, interaction: discord.Interaction, kind: str, shortcut: Shortcut,
+                           options: dict[str, Any]) -> None:
+        action: dict[str, Any] | None = None
+        async with self.edge.guard(interaction):
+            game, _seat = await self.seated(interaction, kind)
+            action = shortcut.build(options)
+        if action is not None:
+            await self.edge.on_action(interaction, game.id, action, None)
+
+    async def seated(self, interaction: discord.Interaction, kind: str) -> tuple[Any, int]:
+        """The caller's active game of `kind` here and their seat, or a refusal saying why not."""
+        game = await self.bot.service.game_for(interaction.user.id, _channel_id(interaction))
+        if game.kind != kind:
+            raise Refusal(f"The game here is not {get_engine(kind).title}.")
+        seat = game.seat_of(interaction.user.id)
+        if seat is None:
+            raise NotSeated("You are not playing in this game.")
+        if game.status is not Status.ACTIVE:
+            raise Refusal("This game has not started yet.")
+        return game, seat
 
     async def complete_action(self, interaction: discord.Interaction, kind: str,
                               current: str) -> list[app_commands.Choice[str]]:
         try:
-            game = await self.bot.service.game_for(interaction.user.id, _channel_id(interaction))
+            game, seat = await self.seated(interaction, kind)
         except Refusal:
-            return []
-        seat = game.seat_of(interaction.user.id)
-        if game.kind != kind or seat is None or game.status is not Status.ACTIVE:
             return []
         choices = []
         for label, _control, action in controls_for(game, seat):
@@ -138,14 +210,7 @@ class TableCog(commands.Cog):
         edge = self.edge
         filled: dict[str, Any] | None = None
         async with edge.guard(interaction):
-            game = await self.bot.service.game_for(interaction.user.id, _channel_id(interaction))
-            if game.kind != kind:
-                raise Refusal(f"The game here is not {get_engine(kind).title}.")
-            seat = game.seat_of(interaction.user.id)
-            if seat is None:
-                raise NotSeated("You are not playing in this game.")
-            if game.status is not Status.ACTIVE:
-                raise Refusal("This game has not started yet.")
+            game, seat = await self.seated(interaction, kind)
             action = codec.unpack(packed)
             filled = dict(action)
             form = next((c for _, c, a in controls_for(game, seat)

@@ -12,7 +12,7 @@ characters per custom_id and the prefix takes about 20.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
@@ -79,6 +79,36 @@ Control = Button | Select | FormButton
 
 
 @dataclass(frozen=True)
+class Param:
+    """One option of a game's slash shortcut. `choices` are fixed (value → label shown);
+    `suggest` autocompletes from the player's own view: (view, seat) → [(label, value)]."""
+
+    name: str
+    description: str
+    integer: bool = False
+    choices: Mapping[str, str] = field(default_factory=dict)
+    suggest: Callable[[dict[str, Any], int], Sequence[tuple[str, str]]] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    """`/<game> <name> [params]`: a slash alternative to a control. `build` turns the
+    options into the engine action; the engine judges it like any button press."""
+
+    name: str
+    description: str
+    build: Callable[[dict[str, Any]], dict[str, Any]]
+    params: Sequence[Param] = ()
+
+
+def press(kind: str, **fixed: Any) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """A `Shortcut.build` that sends `{"type": kind, **fixed, **options}`."""
+    return lambda options: {"type": kind, **fixed, **options}
+
+
+@dataclass(frozen=True)
 class Card:
     """An embed, described plainly (Discord limits apply: title 256, description 4096,
     ≤ 25 fields of 256/1024)."""
@@ -140,6 +170,8 @@ class GameUI:
     #: Short rules summary shown by `/rules <game>` (markdown, ≤ 4,000 characters).
     rules: ClassVar[str] = ""
     colour: ClassVar[int] = 0x5865F2
+    #: The game's own slash subcommands (`/<game> roll` …), alternatives to its controls.
+    shortcuts: ClassVar[Sequence[Shortcut]] = ()
 
     def table(self, view: dict[str, Any], info: TableInfo) -> Screen:
         """The public table message, from the public view."""
