@@ -86,20 +86,77 @@ def leaves(value: Any) -> list[Any]:
     return out
 
 
+#: Dict keys as `json.dumps` writes them (then `json.loads` reads them back as strings).
+_JSON_KEYS = {True: "true", False: "false", None: "null"}
+
+
+def scalars(value: Any) -> set[Any]:
+    """Every scalar sub-value of a JSON value (dict keys included), as a set: what `leaves`
+    holds minus the containers, read as after a JSON round trip (tuples are lists, keys are
+    strings), without building that copy. Anything JSON cannot hold raises TypeError."""
+    out: set[Any] = set()
+    add = out.add
+    stack = [value]
+    pop, extend = stack.pop, stack.extend
+    while stack:
+        item = pop()
+        kind = type(item)
+        if kind is str or kind is int or item is None:
+            add(item)
+        elif kind is dict:
+            for key in item:
+                add(key if type(key) is str else _json_key(key))
+            extend(item.values())
+        elif kind is list or kind is tuple:
+            extend(item)
+        elif isinstance(item, dict):
+            for key in item:
+                add(_json_key(key))
+            extend(item.values())
+        elif isinstance(item, list | tuple):
+            extend(item)
+        elif isinstance(item, str | int | float):
+            add(item)
+        else:
+            raise TypeError(f"a view holds a {type(item).__name__}: {item!r}")
+    return out
+
+
+def _json_key(key: Any) -> str:
+    """A dict key as `json.dumps` writes it."""
+    if isinstance(key, str):
+        return str(key)
+    if key is None or isinstance(key, bool):
+        return _JSON_KEYS[key]
+    if isinstance(key, int | float):
+        return json.dumps(key)
+    raise TypeError(f"a view has a {type(key).__name__} key: {key!r}")
+
+
 def leaks(engine: Engine, state: State) -> list[str]:
-    """Describe every secret of one seat visible to another seat or to the public."""
+    """Describe every secret of one seat visible to another seat or to the public.
+
+    Each view is walked once into a set of its scalars, so every secret is a hash lookup;
+    a secret that is itself a list or dict (no engine has one yet) is compared, as before,
+    against every sub-value of the view after a JSON round trip."""
     problems: list[str] = []
     secrets = engine.secrets(state)
+    bulky = any(isinstance(item, dict | list | tuple) for items in secrets.values() for item in items)
     seats: list[int | None] = [None, *range(state["players"])]
     for viewer in seats:
         view = engine.view(state, viewer)
-        seen = leaves(json.loads(json.dumps(view)))
+        seen = scalars(view)
+        everything = leaves(json.loads(json.dumps(view))) if bulky else []
         if "rng" in seen:
             problems.append(f"view of {viewer} contains the rng state")
         for owner, items in secrets.items():
             if owner == viewer:
                 continue
             for item in items:
-                if item in seen:
+                if isinstance(item, dict | list | tuple):
+                    found = json.loads(json.dumps(item)) in everything
+                else:
+                    found = item in seen
+                if found:
                     problems.append(f"view of {viewer} shows seat {owner}'s secret {item!r}")
     return problems
