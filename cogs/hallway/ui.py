@@ -61,7 +61,7 @@ gets out first, the game ends at once.
 Edge (“You go back”). Five timeouts in a row forfeit the game.
 """
 
-AMOUNT = Field("amount", "Points (0–999)", placeholder="e.g. 5", integer=True, max_length=3)
+AMOUNT = Field("amount", "Points (0–999)", placeholder="a whole number, e.g. 5", integer=True, max_length=6)
 BOXES = 5
 NAME_IN_TEXT = re.compile(r"(?:(🔴|🔵) )?\b(Red|Blue)\b")
 
@@ -86,13 +86,18 @@ def track_line(view: dict[str, Any]) -> str:
 
 
 def encounter_boxes(view: dict[str, Any]) -> str:
+    """☑☑☐☐☐ and what the boxes mean now: this encounter's fee, the next one's, or how they passed."""
     done = view["encounters"]
     boxes = "".join("☑" if n < done else "☐" for n in range(BOXES))
     if done >= BOXES:
         return f"{boxes} — passed at the fifth meeting"
+    if view["passed"]:
+        return f"{boxes} — passed by a deal at encounter {done}"
+    if view["phase"] in ("negotiate", "edge"):
+        return f"{boxes} — encounter {done}: going back costs {view['fee']}"
     if done >= BOXES - 1:
         return f"{boxes} — next meeting: they slip past"
-    return f"{boxes} — going back costs {5 if done < 2 else 10}"
+    return f"{boxes} — next one: going back costs {5 if done < 2 else 10}"
 
 
 def num(n: int) -> str:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from games.core import Event, State
 from games.hallway import ENGINE
-from games.hallway.board import EXIT, left_penalty
+from games.hallway.board import EXIT, START, STEP, left_penalty, points
 from tests.playout import MAX_STEPS, choose
 
 KINDS = ("land", "deal", "offer", "fee")
@@ -43,18 +43,42 @@ def check_positions(state: State) -> None:
         assert red > blue
 
 
+def check_ledger_entry(event: Event, before: State) -> None:
+    """Each score change is what the rules say it is, recomputed from the board and the state
+    before the step, not taken from the engine's own numbers."""
+    delta, kind = event.data["delta"], event.data["kind"]
+    if kind == "land":
+        seat = event.data["seat"]
+        expected = [0, 0]
+        expected[seat] = 0 if event.type == "exit" else points(seat, event.data["pos"])
+        assert delta == expected
+    elif kind == "offer":
+        assert sorted(delta) == [-1, 0] and delta[event.data["seat"]] == -1
+    elif kind == "fee":
+        goer = event.data["goer"]
+        assert delta[goer] == -(5 if before["encounters"] <= 2 else 10) and delta[1 - goer] == 0
+    elif kind == "deal":
+        offer = before["nego"]["pending"]
+        assert delta[offer["payer"]] == -offer["amount"] and delta[1 - offer["payer"]] == offer["amount"]
+    else:  # pragma: no cover - a new kind of score change must be added to KINDS and here
+        raise AssertionError(f"unknown score change {kind}")
+
+
 @settings(max_examples=60)
 @given(seed=st.integers(0, 2**31))
 def test_tokens_never_cross_and_scores_are_their_ledger(seed: int) -> None:
     steps = playout(seed)
     sums = {kind: [0, 0] for kind in KINDS}
+    before = steps[0][0]
     for state, events in steps:
         assert json.loads(json.dumps(state)) == state
         check_positions(state)
         for event in events:
             if "delta" in event.data:
+                check_ledger_entry(event, before)
                 for seat in (0, 1):
                     sums[event.data["kind"]][seat] += event.data["delta"][seat]
+        before = state
         for seat in (0, 1):
             assert state["score"][seat] == sum(sums[kind][seat] for kind in KINDS)
             stats = state["stats"][seat]
@@ -80,3 +104,53 @@ def test_the_edge_alternates_and_deals_leave_it_alone(seed: int) -> None:
             assert after["edge"] == 1 - before["edge"]
         elif before["edge"] is not None:
             assert after["edge"] == before["edge"]
+
+
+def expected_move(before: State, seat: int, roll: int) -> tuple[int, bool]:
+    """Where a roll takes `seat` by rules 7-8, 14 and 15, and whether it opens an encounter."""
+    here, there = before["pos"][seat], before["pos"][1 - seat]
+    step = STEP[seat]
+    if before["passed"]:
+        target = here + step * roll
+        return (min(target, EXIT[seat]) if step > 0 else max(target, EXIT[seat])), False
+    gap = abs(there - here)
+    if roll < gap:
+        return here + step * roll, False
+    if before["encounters"] < 4:
+        return there - step, True
+    if roll == gap:
+        return there - step, False
+    target = there + step
+    return (min(target, EXIT[seat]) if step > 0 else max(target, EXIT[seat])), False
+
+
+@settings(max_examples=40)
+@given(seed=st.integers(0, 2**31))
+def test_every_roll_moves_by_the_rules_and_every_edge_sends_someone_home(seed: int) -> None:
+    for (before, _), (after, events) in itertools.pairwise(playout(seed)):
+        kinds = [e.type for e in events]
+        if before["phase"] == "turn":  # the only move in a turn is a roll (or its timeout)
+            seat, roll = after["last_roll"]["seat"], after["last_roll"]["roll"]
+            assert seat == before["turn"] and 1 <= roll <= 4
+            target, bump = expected_move(before, seat, roll)
+            assert after["pos"][seat] == target and after["pos"][1 - seat] == before["pos"][1 - seat]
+            assert ("encounter" in kinds) == bump
+            assert after["encounters"] == before["encounters"] + (1 if bump else 0) or (
+                after["encounters"] == 5 and before["encounters"] == 4)
+        if "edge" in kinds:
+            edge = next(e for e in events if e.type == "edge")
+            goer = edge.data["goer"]
+            assert after["pos"][goer] == START[goer]
+            assert after["pos"][1 - goer] == before["pos"][1 - goer]
+        if "deal" in kinds:
+            assert [after["pos"][s] for s in (0, 1)] == [before["pos"][1], before["pos"][0]]
+            assert after["passed"] and after["edge"] == before["edge"]
+
+
+@settings(max_examples=30)
+@given(seed=st.integers(0, 2**31))
+def test_every_game_ends_within_a_bounded_number_of_turns(seed: int) -> None:
+    steps = playout(seed)
+    final = steps[-1][0]
+    assert ENGINE.outcome(final) is not None and ENGINE.to_act(final) == []
+    assert final["encounters"] <= 5 and len(steps) < 1_000

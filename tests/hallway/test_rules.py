@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.core import IllegalAction
 from games.hallway import ENGINE
-from games.hallway.board import SPACES, encounter_fee, left_penalty, points
+from games.hallway.board import SPACES, encounter_fee, label, left_penalty, points
 from tests.hallway.helpers import BLUE, RED, act, build, negotiating, offer, rig, roll, roundtrip
 
 
@@ -148,3 +150,121 @@ def test_leaving_is_a_loss_whatever_the_scores() -> None:
     outcome = ENGINE.outcome(ended)
     assert outcome is not None and outcome.ranks == (1, 0)
     assert "Red left" in events[0].text
+
+
+# ----- the audit against the spec (issue #4): one test per rule the scenarios leave open -----
+#: The spec's table (§2): position → (space, Red scores, Blue scores, Red penalty, Blue penalty).
+SPEC_TABLE = {
+    1: ("R3", 3, -3, 95, 5), 2: ("R5", 5, -5, 90, 10), 3: ("B2", -2, 2, 85, 15), 4: ("R6", 6, -6, 80, 20),
+    5: ("R4", 4, -4, 75, 25), 6: ("B3", -3, 3, 70, 30), 7: ("R8", 8, -8, 65, 35), 8: ("R5", 5, -5, 60, 40),
+    9: ("R9", 9, -9, 55, 45), 10: ("G10", 10, 10, 50, 50), 11: ("B9", -9, 9, 45, 55), 12: ("B5", -5, 5, 40, 60),
+    13: ("B8", -8, 8, 35, 65), 14: ("R3", 3, -3, 30, 70), 15: ("B4", -4, 4, 25, 75), 16: ("B6", -6, 6, 20, 80),
+    17: ("R2", 2, -2, 15, 85), 18: ("B5", -5, 5, 10, 90), 19: ("B3", -3, 3, 5, 95),
+}
+
+
+def test_the_board_is_the_spec_table_space_by_space() -> None:
+    for pos, (space, red, blue, red_left, blue_left) in SPEC_TABLE.items():
+        assert label(pos) == space
+        assert (points(RED, pos), points(BLUE, pos)) == (red, blue)
+        assert (left_penalty(RED, pos), left_penalty(BLUE, pos)) == (red_left, blue_left)
+    assert label(0) == "[R]" and label(20) == "[B]"
+    assert [points(s, p) for s in (RED, BLUE) for p in (0, 20)] == [0, 0, 0, 0]
+
+
+def test_blue_may_win_the_rolloff_and_then_rounds_end_after_red() -> None:
+    state = rig(ENGINE.new_game(2, 1), 3, 1)  # Blue rolls first: either dude may
+    state, _ = act(state, BLUE, {"type": "roll"})
+    assert [w.seat for w in ENGINE.to_act(state)] == [RED]
+    state, events = act(state, RED, {"type": "roll"})
+    assert (state["start"], state["edge"], state["turn"], state["round"]) == (BLUE, RED, BLUE, 1)
+    assert "Blue starts ★" in "\n".join(e.text for e in events)
+    state, _ = roll(state, BLUE, 2)
+    assert state["round"] == 1 and state["turn"] == RED
+    state, _ = roll(state, RED, 2)
+    assert state["round"] == 2 and state["turn"] == BLUE and state["pos"] == [2, 18]
+
+
+def test_a_dude_stuck_on_their_start_semicircle_rescores_nothing() -> None:
+    state, events = roll(build(pos=(0, 1), score=(-4, 30), encounters=2, edge=BLUE), RED, 3)
+    assert state["pos"] == [0, 1] and state["score"] == [-4, 30]
+    assert state["encounters"] == 3 and state["phase"] == "negotiate"
+    assert "start semicircle: no points" in "\n".join(e.text for e in events)
+
+
+def test_an_encounter_on_the_second_players_turn_ends_the_round() -> None:
+    state, _ = roll(build(pos=(8, 10), turn=BLUE, edge=BLUE), BLUE, 2)
+    assert state["pos"] == [8, 9] and state["phase"] == "negotiate"
+    state, _ = act(state, RED, {"type": "nodeal"})
+    state, _ = act(state, BLUE, {"type": "nodeal"})
+    state, _ = act(state, BLUE, {"type": "edge", "back": "you"})
+    assert state["pos"] == [0, 9] and state["turn"] == RED and state["round"] == 2
+
+
+def test_final_mode_squeezes_one_past_from_a_distance_too() -> None:
+    state, _ = roll(build(pos=(8, 11), encounters=4), RED, 4)
+    assert state["pos"] == [12, 11] and state["score"][RED] == -5 and state["passed"]
+    assert state["encounters"] == 5 and state["turn"] == BLUE
+
+
+@pytest.mark.parametrize(("state", "seats", "timeout", "default"), [
+    (ENGINE.new_game(2, 3), [RED, BLUE], 45.0, {"type": "roll", "timeout": True}),
+    (build(), [RED], 45.0, {"type": "roll", "timeout": True}),
+    (negotiating(pos=(9, 10), encounters=1), [RED, BLUE], 45.0, {"type": "nodeal", "timeout": True}),
+    (negotiating(pos=(9, 10), encounters=1, offers=1, pending={"maker": BLUE, "payer": BLUE, "amount": 3}),
+     [RED], 60.0, {"type": "decline", "timeout": True}),
+    (build(pos=(9, 10), phase="edge", encounters=1, edge=BLUE), [BLUE], 60.0,
+     {"type": "edge", "back": "you", "timeout": True}),
+], ids=["rolloff", "turn", "opening", "answer", "edge"])
+def test_every_wait_has_the_spec_timeout_and_default(state: dict, seats: list[int], timeout: float,
+                                                     default: dict) -> None:
+    waits = ENGINE.to_act(state)
+    assert [w.seat for w in waits] == seats
+    assert all(w.timeout == timeout and w.default == default for w in waits)
+    for wait in waits:  # every default is a legal action for its seat
+        act(state, wait.seat, wait.default)
+
+
+def test_saying_no_deal_does_not_stop_you_offering_later() -> None:
+    state, _ = act(negotiating(pos=(9, 10), encounters=1), RED, {"type": "nodeal"})
+    state = offer(state, RED, "you", 2)
+    assert state["score"][RED] == -1 and state["nego"]["pending"]["maker"] == RED
+    state, _ = act(state, BLUE, {"type": "decline"})
+    assert state["phase"] == "edge"
+
+
+def test_a_counter_may_flip_who_pays_and_only_the_last_offer_counts() -> None:
+    state = offer(negotiating(pos=(9, 10), score=(10, 10), encounters=1), RED, "you", 8)
+    state = offer(state, BLUE, "you", 3)  # Blue: “you pay me 3” — now Red would pay
+    state = offer(state, RED, "me", 1)
+    state, events = act(state, BLUE, {"type": "accept"})
+    deal = next(e for e in events if e.type == "deal")
+    assert deal.data["delta"] == [-1, 1]
+    assert state["score"] == [10 - 2 - 1 + 10, 10 - 1 + 1 - 9]
+
+
+def test_the_leaderboard_figures_follow_deals_and_edge_choices() -> None:
+    state = offer(negotiating(pos=(9, 10), encounters=1), RED, "you", 4)
+    state = offer(state, BLUE, "me", 6)
+    state, _ = act(state, RED, {"type": "accept"})
+    red, blue = state["stats"]
+    assert (red["deals"], red["paid"], red["received"], red["offers"]) == (1, 0, 6, 1)
+    assert (blue["deals"], blue["paid"], blue["received"], blue["offers"]) == (1, 6, 0, 1)
+    edge = build(pos=(9, 10), phase="edge", encounters=2, edge=RED)
+    edge, _ = act(edge, RED, {"type": "edge", "back": "me"})
+    assert edge["stats"][RED]["edge"] == ["me"] and edge["stats"][BLUE]["edge"] == []
+
+
+@settings(max_examples=60)
+@given(amount=st.integers(-10_000, 10_000), payer=st.sampled_from(["me", "you"]), seat=st.sampled_from([RED, BLUE]))
+def test_any_whole_amount_0_to_999_is_an_offer_and_any_other_costs_nothing(amount: int, payer: str,
+                                                                             seat: int) -> None:
+    state = negotiating(pos=(9, 10), score=(3, 3), encounters=1)
+    action = {"type": "offer", "payer": payer, "amount": amount}
+    if 0 <= amount <= 999:
+        after, _ = act(state, seat, action)
+        assert after["nego"]["pending"]["amount"] == amount and after["score"][seat] == 2
+    else:
+        with pytest.raises(IllegalAction, match="whole number from 0 to 999"):
+            act(state, seat, action)
+        assert state["score"] == [3, 3] and state["nego"]["offers"] == 0

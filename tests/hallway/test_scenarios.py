@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from cogs.hallway.ui import HallwayUI
+from cogs.table.ui import Button, Seat, TableInfo
 from games.core import IllegalAction
 from games.hallway import ENGINE
 from tests.hallway.helpers import (
@@ -21,6 +23,8 @@ from tests.hallway.helpers import (
     roundtrip,
     texts,
 )
+
+INFO = TableInfo(game_id=1, seats=[Seat(0, 100, "Alice"), Seat(1, 101, "Bob")])
 
 
 def test_01_setup_rolloff_reroll_on_tie() -> None:
@@ -181,6 +185,9 @@ def test_17_negotiation_limits_ten_offers_then_timeouts() -> None:
     assert state["score"] == [-5, -5]
     recipient = RED  # Blue made the 10th offer
     assert ENGINE.legal_actions(state, recipient) == [{"type": "accept"}, {"type": "decline"}]
+    controls = HallwayUI().table(ENGINE.view(state, None), INFO).controls
+    counters = [c for c in controls if "Counter" in c.label]
+    assert counters and all(isinstance(c, Button) and c.disabled for c in counters)
     with pytest.raises(IllegalAction, match="10th offer"):
         offer(state, recipient, "you", 1)
     (wait,) = ENGINE.to_act(state)

@@ -169,3 +169,22 @@ def test_rendering_is_quick() -> None:
     for view in views:
         render.render_hallway(view)
     assert (time.perf_counter() - start) / len(views) < 0.030
+
+
+def test_the_encounter_boxes_give_the_fee_of_the_encounter_on_the_table() -> None:
+    def boxes(state: dict[str, Any]) -> str:
+        return {name: value for name, value, _ in screen_of(state).card.fields}["💥 Encounters"]
+
+    assert boxes(negotiating(pos=(9, 10), encounters=2)) == "☑☑☐☐☐ — encounter 2: going back costs 5"
+    assert boxes(build(pos=(9, 10), phase="edge", encounters=3)) == "☑☑☑☐☐ — encounter 3: going back costs 10"
+    assert boxes(build(pos=(4, 13), encounters=2)) == "☑☑☐☐☐ — next one: going back costs 10"
+    assert boxes(build(pos=(4, 13), encounters=4)) == "☑☑☑☑☐ — next meeting: they slip past"
+    assert boxes(build(pos=(11, 9), encounters=2, passed=True)) == "☑☑☐☐☐ — passed by a deal at encounter 2"
+    assert boxes(build(pos=(11, 9), encounters=5, passed=True)) == "☑☑☑☑☑ — passed at the fifth meeting"
+
+
+def test_the_amount_form_lets_too_long_amounts_reach_the_check() -> None:
+    """Discord's client cuts typing at max_length: 3 would turn “1000” into “100” silently."""
+    [form, _] = [c for c in screen_of(negotiating(pos=(9, 10), encounters=1)).controls if isinstance(c, FormButton)]
+    [amount] = form.fields
+    assert amount.integer and 4 <= amount.max_length <= 9
