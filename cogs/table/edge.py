@@ -3,7 +3,9 @@
 It resolves the game and seat, hands the action to the TableService (which commits it),
 acknowledges the player only after the commit, then publishes: one edit of the table
 message (the interaction response itself when the press was on it), and DMs only to the
-seats whose private view changed. Refusals become short ephemeral sentences.
+seats whose private view changed — and of those, only the ones whose DM would look different
+(a hand that only shows your tokens does not change when someone else plays). Refusals become
+short ephemeral sentences.
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ log = logging.getLogger(__name__)
 #: Discord throttles edits of messages older than an hour; re-post a bit before that.
 REPOST_AFTER = 50 * 60
 DM_CLOSED = 50007
+#: Remembered DM fingerprints (game, seat) -> (message id, fingerprint); cleared past this size.
+MAX_REMEMBERED_DMS = 20_000
 
 
 def manages_guild(interaction: discord.Interaction) -> bool:
@@ -56,6 +60,10 @@ class TableEdge:
         self.bot = bot
         self.service = service
         self._publish_locks: dict[int, asyncio.Lock] = {}
+        #: What each seat's DM shows now, as far as this process knows: (message id, fingerprint).
+        #: Lets `deliver_private` skip an edit that would change nothing (after a restart the
+        #: first edit of every DM simply goes out).
+        self._dm_shown: dict[tuple[int, int], tuple[int, str]] = {}
 
     @property
     def now(self) -> float:
@@ -297,6 +305,8 @@ class TableEdge:
             if rendered is not None:
                 await interaction.response.edit_message(**rendered.edit_kwargs())
                 private_done.add(seat)
+                if message.id == game.seats[seat].dm_message_id:
+                    self._remember_dm(game.id, seat, message.id, rendered)
         if not interaction.response.is_done():
             lines = [e.text for e in applied.events if e.visible_to(seat) and e.text]
             await interaction.response.send_message("\n".join(lines)[:2000] or "Done.", ephemeral=True)
@@ -329,6 +339,13 @@ class TableEdge:
             if applied.outcome is not None:
                 await self.post_result(applied)
                 self._publish_locks.pop(game.id, None)
+                for seat in range(len(game.seats)):
+                    self._dm_shown.pop((game.id, seat), None)
+
+    def _remember_dm(self, game_id: int, seat: int, message_id: int, rendered: Rendered) -> None:
+        if len(self._dm_shown) >= MAX_REMEMBERED_DMS:
+            self._dm_shown.clear()
+        self._dm_shown[(game_id, seat)] = (message_id, rendered.fingerprint())
 
     def table_url(self, game: GameRecord) -> str | None:
         if game.table_message_id is None:
@@ -370,8 +387,12 @@ class TableEdge:
         try:
             fresh = record.dm_message_at is not None and self.now - record.dm_message_at < REPOST_AFTER
             if record.dm_channel_id and record.dm_message_id and fresh:
+                shown = self._dm_shown.get((game.id, seat))
+                if shown is not None and shown == (record.dm_message_id, rendered.fingerprint()):
+                    return  # the DM already shows exactly this
                 dm_channel = self.bot.get_partial_messageable(record.dm_channel_id)
                 await dm_channel.get_partial_message(record.dm_message_id).edit(**rendered.edit_kwargs())
+                self._remember_dm(game.id, seat, record.dm_message_id, rendered)
                 return
             if record.dm_channel_id:
                 dm: discord.abc.Messageable = self.bot.get_partial_messageable(record.dm_channel_id)
@@ -381,6 +402,7 @@ class TableEdge:
             message = await dm.send(**rendered.send_kwargs())
             await record_delivery(self.service, game, seat, dm_ok=True, dm_channel_id=message.channel.id,
                                   dm_message_id=message.id, dm_message_at=self.now)
+            self._remember_dm(game.id, seat, message.id, rendered)
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
                 log.warning("DM to seat %s of game %s refused: %s", seat, game.id, exc)

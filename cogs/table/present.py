@@ -7,7 +7,9 @@ left, the recent log, the game number, and the "My hand" button for games with h
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +37,17 @@ class Rendered:
     embed: discord.Embed
     view: discord.ui.View | None
     file: discord.File | None = None
+    image_digest: str | None = None
+
+    def fingerprint(self) -> str:
+        """What the message will show (embed, components, image), to skip edits that change nothing."""
+        shown = {
+            "embed": self.embed.to_dict(),
+            "components": self.view.to_components() if self.view is not None else [],
+            "image": self.image_digest if self.file is not None else None,
+        }
+        return hashlib.blake2b(json.dumps(shown, sort_keys=True, default=str).encode(),
+                               digest_size=16).hexdigest()
 
     def send_kwargs(self) -> dict[str, Any]:
         out: dict[str, Any] = {"embed": self.embed}
@@ -84,10 +97,15 @@ def waiting_lines(game: GameRecord, info: TableInfo, now: float) -> list[str]:
 
 async def image_file(screen: Screen) -> discord.File | None:
     """Draw the screen's image off the event loop (Pillow holds the GIL only in bursts)."""
+    drawn = await _draw(screen)
+    return drawn[0] if drawn else None
+
+
+async def _draw(screen: Screen) -> tuple[discord.File, str] | None:
     if screen.image is None:
         return None
     png = await asyncio.to_thread(screen.image)
-    return discord.File(io.BytesIO(png), filename=screen.image_name)
+    return discord.File(io.BytesIO(png), filename=screen.image_name), hashlib.blake2b(png, digest_size=16).hexdigest()
 
 
 def build_view(game: GameRecord, screen: Screen, *, hand_button: bool) -> discord.ui.View | None:
@@ -153,12 +171,13 @@ async def render_private(
     embed.set_footer(text=footer)
     if jump_url:
         embed.description = (embed.description or "") + f"\n[Go to the table]({jump_url})"
-    file = await image_file(screen)
+    drawn = await _draw(screen)
+    file, digest = drawn if drawn else (None, None)
     if file is not None:
         embed.set_image(url=f"attachment://{screen.image_name}")
     live = game.status is Status.ACTIVE
     view = build_view(game, screen, hand_button=False) if live else None
-    return Rendered(embed, view, file)
+    return Rendered(embed, view, file, digest)
 
 
 def render_lobby(game: GameRecord, engine: Engine) -> Rendered:
