@@ -455,6 +455,9 @@ class Notifier:
     def __init__(self) -> None:
         self._waiters: list[asyncio.Future[None]] = []
         self.version = 0
+        #: Plain callbacks run on every change (cheaper than `wait_for` for many waiters, e.g. in
+        #: benchmarks): they must be quick and must not raise.
+        self.listeners: list[Callable[[], None]] = []
 
     def notify(self) -> None:
         self.version += 1
@@ -462,6 +465,8 @@ class Notifier:
         for fut in waiters:
             if not fut.done():
                 fut.set_result(None)
+        for listener in list(self.listeners):
+            listener()
 
     async def wait_for(self, predicate: Callable[[], Any], timeout: float, what: str = "") -> Any:
         """Return predicate()'s first truthy value; re-checked on every change (and every 50 ms
