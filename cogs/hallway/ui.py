@@ -225,7 +225,8 @@ class HallwayUI(GameUI):
         fields.append(("🗡️ The Edge", who(edge, info) if edge is not None else "after the roll-off", True))
         fields.append(("💥 Encounters", encounter_boxes(view), True))
         if view["round"]:
-            state = "🏁 racing to the exits" if view["passed"] else "approaching"
+            state = "game over" if view["phase"] == "over" else (
+                "🏁 racing to the exits" if view["passed"] else "approaching")
             fields.append(("Round", f"{view['round']} · {state}", True))
         last = view.get("last_roll")
         if last and view["phase"] != "rolloff":

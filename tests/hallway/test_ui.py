@@ -141,6 +141,7 @@ def test_the_final_screen_names_the_honorary_skinny_dude() -> None:
     assert screen.controls == []
     assert "🔵 Bob is the **Honorary Skinny Dude**" in screen.card.description
     assert "Alice 10 · Bob 20" in screen.card.description
+    assert ("Round", "1 · game over", True) in list(screen.card.fields)
 
 
 def test_event_lines_use_player_names() -> None:
