@@ -62,7 +62,7 @@ American and British spellings); no names, hyphens or apostrophes.
 """
 
 PHASE_TEXT = {
-    "challenge": "⚔️ Challenge window: anyone may challenge, or let it stand.",
+    "challenge": "⚔️ {who} {change}: the others may challenge, or let it stand.",
     "claim": "{who} may claim **{word}** or keep building.",
     "tip": "💡 {who} took **{word}**: others may use Tip of My Tongue.",
     "rps": "🪨📄✂️ Rock, paper, scissors for the word.",
@@ -79,6 +79,12 @@ def spaced_word(word: str) -> str:
     return f"```\n{letters}\n{numbers}\n```"
 
 
+#: What a challengeable change was, for the challenge window's line.
+CHANGES = {"letter": "played a letter", "backspace": "used Backspace", "editor": "used Editor"}
+#: Phases during which someone's turn is running (the ▶ marks them).
+TURN_PHASES = frozenset({"main", "challenge", "claim", "tip", "rps"})
+
+
 def names(info: TableInfo, seats: list[int]) -> str:
     return ", ".join(info.name_of(s) for s in seats) or "nobody"
 
@@ -92,7 +98,8 @@ def awaited(view: dict[str, Any], info: TableInfo) -> str:
                 "trash": "is picking from the discard pile (Trash Talk)"}.get(phase.get("step", ""), "")
         return f"{who} {step}." if step else f"{who}'s turn: play a letter, use an event card or skip."
     if name in PHASE_TEXT:
-        return PHASE_TEXT[name].format(who=who, word=phase.get("word", ""))
+        change = CHANGES.get(phase.get("kind", ""), "changed the word")
+        return PHASE_TEXT[name].format(who=who, word=phase.get("word", ""), change=change)
     if name == "over":
         return f"Game over: {view['over']}."
     return ""
@@ -115,7 +122,7 @@ def player_lines(view: dict[str, Any], info: TableInfo) -> str:
             bits = [f"~~{info.name_of(seat)}~~ left", f"{view['scores'][seat]} pt"]
         if blitz and seat in blitz["seats"]:
             bits.append(f"Wordblitz hand {blitz['hand_sizes'][seat]}")
-        marker = "▶ " if seat == view["turn"] and view["phase"]["name"] == "main" else ""
+        marker = "▶ " if seat == view["turn"] and view["phase"]["name"] in TURN_PHASES else ""
         lines.append(marker + " · ".join(bits))
     return "\n".join(lines)
 
@@ -183,6 +190,8 @@ class WordsUI(GameUI):
         discard = view["discard"]
         events = ", ".join(label(e) for e in discard["events"])
         pile = f"{view['draw_size']} to draw · {discard['size']} discarded"
+        if view["boxed_size"]:  # the runtime writes its own footer, so this goes here
+            pile += f" · {view['boxed_size']} boxed"
         if discard["letters"]:
             pile += f"\nLetters: {discard['letters'][-40:]}"
         if events:
@@ -196,10 +205,9 @@ class WordsUI(GameUI):
             fields.append(("Last card", "The last card was drawn: this is the final turn.", False))
         if blitz:
             fields.append(("Wordblitz", f"Turn {blitz['turns']} of 30 · {blitz['draw_size']} to draw", True))
-        footer = f"{view['boxed_size']} cards boxed" if view["boxed_size"] else ""
         return Screen(
             card=Card(title="Fighting Words", description=description[:4096], fields=fields,
-                      colour=self.colour, footer=footer),
+                      colour=self.colour),
             image=lambda: render.render_word(view),
             image_name="word.png",
             controls=public_controls(view),

@@ -149,3 +149,37 @@ def test_images_are_pngs() -> None:
 
 def test_event_lines_use_names() -> None:
     assert UI.event_line({"text": "Seat 2 played S → STAR."}, INFO) == "Player2 played S → STAR."
+
+
+def test_table_lists_every_public_count_and_keeps_the_turn_marker_during_windows() -> None:
+    """Issue #5: word, whose turn, draw/discard/boxed piles, hand sizes, points, won words,
+    lost turns, skips, throw-aways; the ▶ stays on the player whose play is being challenged."""
+    state = build(wip="ST", hands={A: ["R"]}, discard=["K", "backspace"])
+    state["forced_skip"][2] = 1
+    state["skip_streak"] = [1]
+    state["stalemates"] = 2
+    state["stacks"][1] = [state["boxed"][:4]]
+    state["score"][1] = 1
+    state, _ = act(state, A, {"type": "play", "card": "R", "at": 2})
+    view = ENGINE.view(state, None)
+    screen = UI.table(view, INFO)
+    text = text_of(screen)
+    assert state["phase"]["name"] == "challenge"
+    assert "Player1 played a letter: the others may challenge" in screen.card.description
+    players = dict(screen.card.fields[i][:2] for i in range(len(screen.card.fields)))["Players"].splitlines()
+    assert players[0].startswith("▶ **Player1**") and not players[1].startswith("▶")
+    assert "1 pt" in players[1] and "".join(view["words"][1]) in players[1]
+    assert "⏭️ loses 1 turn" in players[2] and "7 cards" in players[2]
+    piles = dict((n, v) for n, v, _ in screen.card.fields)["Piles"]
+    assert f"{view['draw_size']} to draw · 2 discarded · {view['boxed_size']} boxed" in piles
+    assert "Letters: K" in piles and "Events: Backspace" in piles
+    assert "2 of 3 thrown away in a row" in text
+
+
+def test_challenge_window_names_backspace_and_editor() -> None:
+    state = build(wip="QUIT", hands={A: ["backspace"]})
+    state, _ = act(state, A, {"type": "backspace", "index": 1})
+    assert "Player1 used Backspace: the others may challenge" in UI.table(ENGINE.view(state, None), INFO).card.description
+    state = build(wip="ASTR", hands={A: ["editor"]})
+    state, _ = act(state, A, {"type": "editor", "from": 0, "to": 2})
+    assert "Player1 used Editor: the others may challenge" in UI.table(ENGINE.view(state, None), INFO).card.description
