@@ -282,10 +282,11 @@ def letter_choices(letters: list[str], action: dict[str, Any], key: str) -> list
 
 
 def positions(size: int, action: dict[str, Any], key: str, placeholder: str,
-              label_of: Any) -> Control:
-    """A select of positions, or a number form past 25 (counted from 0, like the engine)."""
-    if size <= MAX_OPTIONS:
-        return Select(placeholder, [Choice(label_of(i), {**action, key: i}) for i in range(size)])
+              label_of: Any, *, exclude: int | None = None) -> Control:
+    """A select of positions (without `exclude`), or a number form past 25 (counted from 0,
+    like the engine)."""
+    if size - (exclude is not None) <= MAX_OPTIONS:
+        return Select(placeholder, [Choice(label_of(i), {**action, key: i}) for i in range(size) if i != exclude])
     return FormButton(placeholder[:80], placeholder[:45],
                       [Field(key, "Position (0 = the front)", integer=True)], action)
 
@@ -329,13 +330,17 @@ def turn_controls(view: dict[str, Any]) -> list[Control]:
     if "editor" in faces and size >= 2:
         if picked.startswith("editor:"):
             start = int(picked.split(":")[1])
-            out.append(positions(size, {"type": "editor", "from": start}, "to",
-                                 f"Editor: move {word[start]} to…", lambda i: f"position {i + 1}"))
+            out.append(positions(size, {"type": "editor", "from": start}, "to",  # not where it is
+                                 f"Editor: move {word[start]} to…", lambda i: f"position {i + 1}",
+                                 exclude=start))
         else:
             out.append(positions(size, {"type": "pick", "card": "editor"}, "from",
                                  "Editor: move which letter?", lambda i: f"{i + 1}: {word[i]}"))
-    out.append(Select("Skip: discard a card…",
-                      [Choice(label(f), {"type": "skip", "card": f}) for f in faces][:MAX_OPTIONS]))
+    if faces:
+        out.append(Select("Skip: discard a card…",
+                          [Choice(label(f), {"type": "skip", "card": f}) for f in faces][:MAX_OPTIONS]))
+    else:  # a hand emptied by events and Tips: a select needs at least one option
+        out.append(Button("Skip (no cards)", {"type": "skip"}, "secondary", "⏭️"))
     return out[:5]
 
 

@@ -233,8 +233,10 @@ class Game:
         in the viewer's own hand."""
         state = game.state
         assert state is not None
-        hands = {s: list(h) for s, h in enumerate(state["hands"])}
-        public_cards = [*state["wip"], *state["discard"], *(c for stack in state["stacks"] for word in stack for c in word)]
+        boards = [state, state["blitz"]] if state["blitz"] else [state]  # Wordblitz deals new hands
+        hands = {s: [c for b in boards for c in b["hands"][s]] for s in range(state["players"])}
+        public_cards = [c for b in boards for c in [*b["wip"], *b["discard"]]]
+        public_cards += [c for stack in state["stacks"] for word in stack for c in word]
         self.ever_public.update(face(c) for c in public_cards if is_letter(c))
         self.ever_public.update(re.findall(r"stole ([A-Z]) from", "\n".join(game.log)))
         for seat, hand in hands.items():
@@ -315,6 +317,9 @@ def plan_turn(game: Game, state: dict[str, Any], seat: int) -> tuple[str, Any]:
 async def take_turn(g: Game, state: dict[str, Any], seat: int) -> None:
     user = g.players[seat]
     phase = state["phase"]
+    if user is g.closed and not g.seen.get("spare hand") and phase["step"] == "act":
+        await g.private(user)  # opened twice: she plays from the second, the first goes stale
+        g.note("spare hand")
     msg = await g.private(user)
     assert "Your turn" in msg.text() or phase["step"] != "act" or state["picks"][seat], msg.text()
     step = phase["step"]
@@ -390,6 +395,22 @@ async def answer_challenge(g: Game, state: dict[str, Any]) -> None:
         g.note("stand")
 
 
+async def press_an_old_hand(g: Game, game: GameRecord) -> None:
+    """The closed-DM player, out of turn, uses the hand ephemeral from her last turn: refused
+    (that turn is over), nothing changes."""
+    old = next((m for m in reversed(g.closed.ephemerals())
+                if hand_cards_shown(m) is not None and any(
+                    str(s.get("placeholder", "")).startswith("Skip") for s in m.selects())), None)
+    if old is None:
+        return
+    skip = next(s for s in old.selects() if str(s.get("placeholder", "")).startswith("Skip"))
+    refused = await g.closed.select(old, skip["options"][0]["value"], menu=skip["placeholder"])
+    await g.expect_refusal(refused, "earlier turn")
+    after = await g.record()
+    assert (after.version, after.state) == (game.version, game.state)
+    g.note("stale refusal")
+
+
 def check_table(g: Game, game: GameRecord, text: str) -> None:
     """The table shows what the stored state says is public: the word with its positions,
     whose turn it is, the piles, hand sizes, points, won words, lost turns, skips and
@@ -427,6 +448,8 @@ async def step(g: Game, game: GameRecord) -> None:
     assert waiting == [game.seats[d["seat"]].user_id for d in game.deadlines]
     assert waiting and " left (<t:" in table.text()
     if name == "main":
+        if g.players[phase["seat"]] is not g.closed and not g.seen.get("stale refusal"):
+            await press_an_old_hand(g, game)
         await take_turn(g, state, phase["seat"])
     elif name == "challenge":
         await answer_challenge(g, state)
@@ -518,7 +541,7 @@ async def test_a_whole_game_with_closed_dms_a_restart_and_no_leaks(
     g.check_no_leaks(game)
     assert g.seen.get("restart") and g.seen.get("challenge rejected") and g.seen.get("claim")
     assert g.seen.get("play from DM") and g.seen.get("play from ephemeral"), g.seen
-    assert g.seen.get("/hand") and g.seen.get("My hand")
+    assert g.seen.get("/hand") and g.seen.get("My hand") and g.seen.get("stale refusal")
     assert g.checks > 20
     assert harness.starts == 2
 

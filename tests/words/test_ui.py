@@ -183,3 +183,26 @@ def test_challenge_window_names_backspace_and_editor() -> None:
     state = build(wip="ASTR", hands={A: ["editor"]})
     state, _ = act(state, A, {"type": "editor", "from": 0, "to": 2})
     assert "Player1 used Editor: the others may challenge" in UI.table(ENGINE.view(state, None), INFO).card.description
+
+
+def test_editor_target_menu_leaves_out_where_the_letter_already_is() -> None:
+    state = build(wip="ASTR", hands={A: ["editor"]})
+    state, _ = act(state, A, {"type": "pick", "card": "editor", "from": 1})
+    screen = UI.private(ENGINE.view(state, A), A, INFO)
+    assert screen is not None
+    targets = [a["to"] for a in actions_of(screen) if a["type"] == "editor"]
+    assert targets == [0, 2, 3]  # "to 1" would be refused: move the letter somewhere else
+    for to in targets:
+        ENGINE.apply(state, A, {"type": "editor", "from": 1, "to": to}, 1.0)
+
+
+def test_an_empty_hand_can_still_skip() -> None:
+    state = build(wip="ST")
+    state["boxed"] += state["hands"][A]
+    state["hands"][A] = []
+    screen = UI.private(ENGINE.view(state, A), A, INFO)
+    assert screen is not None
+    assert all(not isinstance(c, Select) or c.choices for c in screen.controls)  # Discord needs 1+ options
+    [skip] = [c for c in screen.controls if isinstance(c, Button)]
+    state, _ = act(state, A, skip.action)
+    assert state["phase"]["seat"] != A and A in state["skip_streak"]
