@@ -87,6 +87,7 @@ class RumpusBot(commands.Bot):
         self.tables: TableEdge
         self.timers: Timers
         self.restored_timers = 0
+        self._background: set[asyncio.Task[None]] = set()
 
     async def setup_hook(self) -> None:
         self.storage = self._given_storage or await Storage.open(self.settings.database_path)
@@ -99,7 +100,20 @@ class RumpusBot(commands.Bot):
         self.tree.on_error = self.on_app_command_error
         self.restored_timers = await self.timers.restore()
         log.info("restored %d game timers", self.restored_timers)
+        if self.timers.graced:
+            task = asyncio.create_task(self.refresh_tables(self.timers.graced))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
         await self.sync_commands()
+
+    async def refresh_tables(self, games: list[Any]) -> None:
+        """Show the new countdowns of games whose timers got restart grace."""
+        from games.registry import get_engine
+
+        await self.wait_until_ready()
+        for game in games:
+            await self.tables.update_table(game, get_engine(game.kind))
+        log.info("gave %d games restart grace", len(games))
 
     async def sync_commands(self) -> None:
         if self.settings.dev_guild_id:

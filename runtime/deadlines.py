@@ -35,6 +35,13 @@ def schedule(previous: Iterable[Deadline], waits: Iterable[Wait], now: float) ->
     return out
 
 
+def with_grace(deadlines: Iterable[Deadline], now: float, grace: float) -> list[Deadline]:
+    """Deadlines that passed while nobody could act (the bot was down) move to `now + grace`,
+    so no one is auto-played because of an outage."""
+    return [{**d, "at": now + grace} if d.get("at") is not None and d["at"] < now else dict(d)
+            for d in deadlines]
+
+
 def earliest(deadlines: Iterable[Deadline]) -> float | None:
     times = [d["at"] for d in deadlines if d.get("at") is not None]
     return min(times) if times else None

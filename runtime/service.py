@@ -25,6 +25,9 @@ from storage import GameRecord, ResultRecord, Status, Storage
 
 log = logging.getLogger(__name__)
 
+#: Seconds of grace for a deadline that passed while the bot was down (see grant_grace).
+RESTART_GRACE = 30.0
+
 LOG_LINES = 8
 FORFEIT = "_forfeit"
 
@@ -54,6 +57,8 @@ class TableService:
         self._cache: dict[int, GameRecord] = {}
         #: Called (game id, earliest deadline or None) after every change; timers listen.
         self.on_deadlines: Callable[[int, float | None], None] = lambda game_id, at: None
+        #: Turns a public event into its log line (the game's UI names the players); None hides it.
+        self.describe: Callable[[GameRecord, Event], str | None] = lambda game, event: event.text
 
     # ----- loading ----------------------------------------------------------------------
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -184,6 +189,21 @@ class TableService:
             self.forget(game_id)
         return record
 
+    async def grant_grace(self, grace: float = RESTART_GRACE) -> list[GameRecord]:
+        """At start-up: give every deadline that passed while the bot was down `grace` more
+        seconds (stored). Returns the games whose timers moved, to refresh their tables."""
+        now = self.clock.now()
+        moved = []
+        for stored in await self.storage.active_games():
+            if not any(d.get("at") is not None and d["at"] < now for d in stored.deadlines):
+                continue
+            async with self.lock(stored.id):
+                game = await self._reload(stored.id)
+                game.deadlines = deadline_rules.with_grace(game.deadlines, now, grace)
+                await self.storage.set_deadlines(game.id, game.deadlines)
+            moved.append(game)
+        return moved
+
     # ----- the action loop --------------------------------------------------------------
     async def act(
         self, game_id: int, user_id: int, action: Action, *, version: int | None = None,
@@ -268,7 +288,7 @@ class TableService:
         assert game.state is not None
         waits: list[Wait] = engine.to_act(state)
         deadlines = deadline_rules.schedule(game.deadlines, waits, at)
-        lines = [e.text for e in events if e.to is None and e.text]
+        lines = [line for e in events if e.to is None and e.text and (line := self.describe(game, e))]
         new_log = (game.log + lines)[-LOG_LINES:]
         outcome = engine.outcome(state)
         results, ratings = [], []

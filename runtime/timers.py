@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from runtime import deadlines as deadline_rules
 from runtime.clock import Clock
 from runtime.service import Applied, TableService
+from storage import GameRecord
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +27,7 @@ class Timers:
         self.publish = publish
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._at: dict[int, float] = {}
+        self.graced: list[GameRecord] = []
         service.on_deadlines = self.arm
 
     @property
@@ -59,7 +61,10 @@ class Timers:
             log.exception("timer of game %s failed", game_id)
 
     async def restore(self) -> int:
-        """Re-arm the timer of every active game; returns how many were armed."""
+        """Re-arm the timer of every active game; returns how many were armed. Deadlines
+        that passed during the outage get the service's restart grace first (they are listed
+        in `graced`, whose tables show an out-of-date countdown until refreshed)."""
+        self.graced = await self.service.grant_grace()
         count = 0
         for game in await self.service.storage.active_games():
             at = deadline_rules.earliest(game.deadlines)

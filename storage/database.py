@@ -245,6 +245,12 @@ class Storage:
             ("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id)),
         ])
 
+    async def set_deadlines(self, game_id: int, deadlines: list[dict[str, Any]]) -> None:
+        """Move a running game's timers (restart grace); the state and version stay."""
+        await self._transaction([
+            ("UPDATE games SET deadlines = ? WHERE id = ? AND status = 'active'", (_dumps(deadlines), game_id)),
+        ])
+
     async def commit_action(
         self, game_id: int, *, expected_version: int, seat: int, action: dict[str, Any],
         at: float, state: dict[str, Any], deadlines: list[dict[str, Any]], log: list[str],

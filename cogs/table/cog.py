@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.table import codec
+from cogs.table.edge import read_field
 from cogs.table.present import render_table, table_info
 from cogs.table.registry import UIS, ui_for
 from cogs.table.ui import Button, Control, FormButton, Param, Select, Shortcut
@@ -219,12 +220,7 @@ class TableCog(commands.Cog):
                 if value is None:
                     raise Refusal(f"“{form.label}” needs a value: add `value:` to the command.")
                 first = form.fields[0]
-                if first.integer:
-                    if not value.strip().lstrip("-").isdigit() or len(value.strip()) > 9:
-                        raise Refusal(f"{first.label}: please enter a whole number.")
-                    filled[first.name] = int(value.strip())
-                else:
-                    filled[first.name] = value
+                filled[first.name] = read_field(first, value)
         if filled is not None:
             await edge.on_action(interaction, game.id, filled, None)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import secrets
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
@@ -31,8 +32,8 @@ from cogs.table.present import (
     table_info,
 )
 from cogs.table.registry import ui_for
-from cogs.table.ui import FormButton, GameUI, Screen
-from games.core import Engine, IllegalAction
+from cogs.table.ui import Field, FormButton, GameUI, Screen
+from games.core import Engine, Event, IllegalAction
 from games.registry import get_engine
 from runtime.errors import NotSeated, Refusal, StaleComponent
 from runtime.service import Applied, TableService, record_delivery
@@ -50,6 +51,20 @@ DM_CLOSED = 50007
 MAX_REMEMBERED_DMS = 20_000
 
 
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
+
+
+def read_field(field: Field, raw: str) -> str | int:
+    """A form value as the engine receives it: integer fields must be plain whole numbers
+    (ASCII digits, an optional sign, at most nine digits); their ranges are the engine's."""
+    text = raw.strip()
+    if not field.integer:
+        return text
+    if not WHOLE_NUMBER.fullmatch(text):
+        raise Refusal(f"{field.label}: please enter a whole number.")
+    return int(text)
+
+
 def manages_guild(interaction: discord.Interaction) -> bool:
     perms = getattr(interaction.user, "guild_permissions", None)
     return bool(perms and perms.manage_guild)
@@ -64,6 +79,12 @@ class TableEdge:
         #: Lets `deliver_private` skip an edit that would change nothing (after a restart the
         #: first edit of every DM simply goes out).
         self._dm_shown: dict[tuple[int, int], tuple[int, str]] = {}
+        service.describe = self.line_of
+
+    @staticmethod
+    def line_of(game: GameRecord, event: Event) -> str | None:
+        """An event as players read it: the game's UI puts names where the engine has seats."""
+        return ui_for(game.kind).event_line(event.to_json(), table_info(game))
 
     @property
     def now(self) -> float:
@@ -255,13 +276,7 @@ class TableEdge:
             values = dict(_text_inputs((interaction.data or {}).get("components", [])))
             filled = dict(action)
             for field in form.fields:
-                raw = values.get(field.name, "").strip()
-                if field.integer:
-                    if not raw.lstrip("-").isdigit() or len(raw) > 9:
-                        raise Refusal(f"{field.label}: please enter a whole number.")
-                    filled[field.name] = int(raw)
-                else:
-                    filled[field.name] = raw
+                filled[field.name] = read_field(field, values.get(field.name, ""))
         if filled is not None:
             await self.on_action(interaction, game_id, filled, version)
 
@@ -308,7 +323,8 @@ class TableEdge:
                 if message.id == game.seats[seat].dm_message_id:
                     self._remember_dm(game.id, seat, message.id, rendered)
         if not interaction.response.is_done():
-            lines = [e.text for e in applied.events if e.visible_to(seat) and e.text]
+            lines = [line for e in applied.events
+                     if e.visible_to(seat) and e.text and (line := self.line_of(game, e))]
             await interaction.response.send_message("\n".join(lines)[:2000] or "Done.", ephemeral=True)
         await self.publish(applied, table_done=table_done, private_done=private_done)
 
@@ -318,7 +334,8 @@ class TableEdge:
         return ephemeral or message.id == record.dm_message_id
 
     def private_notes(self, applied: Applied, seat: int) -> list[str]:
-        return [e.text for e in applied.events if e.to is not None and seat in e.to and e.text]
+        return [line for e in applied.events
+                if e.to is not None and seat in e.to and e.text and (line := self.line_of(applied.game, e))]
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._publish_locks.get(game_id)

@@ -546,10 +546,6 @@ async def test_a_whole_game_with_closed_dms_a_restart_and_no_leaks(
     assert harness.starts == 2
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "shared runtime bug: GameUI.event_line is never called. TableService._commit stores the "
-    "engine's raw event text in the log and render_table prints it as is, so the table's "
-    "'Recent' says 'Seat 2 played C → C.' instead of the player's name"))
 async def test_the_table_log_names_the_players(fake_discord: FakeDiscord, harness: SeededHarness) -> None:
     alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
     lobby = (await alice.slash("words new")).message

@@ -8,7 +8,7 @@ from pathlib import Path
 from games.core import Wait
 from runtime import deadlines
 from runtime.clock import ManualClock
-from runtime.service import Applied, TableService
+from runtime.service import RESTART_GRACE, Applied, TableService
 from runtime.timers import Timers
 from storage import Storage
 from tests.engines.tokens import TURN_TIMEOUT
@@ -69,6 +69,47 @@ async def test_timers_survive_a_restart(db_path: Path) -> None:
     assert timers.armed == {game_id: started_at + 2 * TURN_TIMEOUT}
     timers.close()
     await storage.close()
+
+
+async def test_a_deadline_missed_during_an_outage_gets_30_seconds_of_grace(db_path: Path) -> None:
+    clock = ManualClock()
+    published: list[Applied] = []
+
+    async def publish(applied: Applied) -> None:
+        published.append(applied)
+
+    storage = await Storage.open(db_path)
+    service = TableService(storage, clock, random.Random(1))
+    timers = Timers(service, clock, publish)
+    game_id = await started_game(service, [ALICE, BOB])
+    version = (await storage.game(game_id)).version
+    timers.close()
+    await storage.close()
+    clock.advance(TURN_TIMEOUT + 600)  # the bot was down ten minutes past the deadline
+
+    storage = await Storage.open(db_path)
+    service = TableService(storage, clock, random.Random(2))
+    timers = Timers(service, clock, publish)
+    restart = clock.now()
+    assert await timers.restore() == 1
+    assert timers.armed == {game_id: restart + RESTART_GRACE}
+    assert [g.id for g in timers.graced] == [game_id]
+    stored = await storage.game(game_id)
+    assert [d["at"] for d in stored.deadlines] == [restart + RESTART_GRACE]
+    assert stored.version == version  # grace moves timers, not the game
+    clock.advance(RESTART_GRACE - 1)
+    assert await timers.fire_due() == 0 and not published
+    clock.advance(1)
+    assert await timers.fire_due() == 1
+    assert (await storage.game(game_id)).version == version + 1
+    timers.close()
+    await storage.close()
+
+
+def test_grace_moves_only_the_deadlines_that_passed() -> None:
+    running = [{"seat": 0, "key": "a", "at": 50.0}, {"seat": 1, "key": "b", "at": 500.0},
+               {"seat": 2, "key": "c", "at": None}]
+    assert [d["at"] for d in deadlines.with_grace(running, 100.0, 30.0)] == [130.0, 500.0, None]
 
 
 async def test_a_move_restarts_the_turn_timer_for_the_next_player(service: TableService, clock: ManualClock) -> None:
