@@ -443,7 +443,7 @@ class TableEdge:
         users = [s.user_id for s in game.seats]
         ratings = await self.service.storage.ratings(game.guild_id, game.kind, users)
         lines = [f"<@{u}> {ratings[u].ordinal:.1f}" for u in users if u in ratings]
-        embed = result_embed(game, applied.engine, list(outcome.ranks), outcome.reason, lines)
+        embed = result_embed(game, applied.engine, list(outcome.ranks), outcome.reason, lines, outcome.scores)
         channel = self.bot.get_partial_messageable(game.home_channel_id, guild_id=game.guild_id)
         with contextlib.suppress(discord.HTTPException):
             await channel.send(embed=embed)

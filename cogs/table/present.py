@@ -10,6 +10,7 @@ import asyncio
 import hashlib
 import io
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -146,7 +147,7 @@ async def render_table(
     if game.log:
         embed.add_field(name="Recent", value="\n".join(f"• {line}" for line in game.log[-6:])[:1024],
                         inline=False)
-    embed.set_footer(text=f"{engine.title} · game #{game.id} · move {game.version}")
+    embed.set_footer(text=footer_of(screen.card, f"{engine.title} · game #{game.id} · move {game.version}"))
     file = await image_file(screen) if with_image else None
     if file is not None:
         embed.set_image(url=f"attachment://{screen.image_name}")
@@ -167,8 +168,7 @@ async def render_private(
     embed = embed_of(screen.card)
     if notes:
         embed.add_field(name="Just now", value="\n".join(notes)[:1024], inline=False)
-    footer = f"{engine.title} · game #{game.id} · only you can see this"
-    embed.set_footer(text=footer)
+    embed.set_footer(text=footer_of(screen.card, f"{engine.title} · game #{game.id} · only you can see this"))
     if jump_url:
         embed.description = (embed.description or "") + f"\n[Go to the table]({jump_url})"
     drawn = await _draw(screen)
@@ -211,11 +211,22 @@ def closed_lobby(game: GameRecord, engine: Engine, text: str) -> Rendered:
     return Rendered(embed, None)
 
 
+def footer_of(card: Card, runtime: str) -> str:
+    """The game's own footer (if any) first, then what the runtime says of every table."""
+    return " · ".join(part for part in (card.footer, runtime) if part)[:2048]
+
+
+def points(score: float) -> str:
+    shown = f"{score:g}" if score >= 0 else f"−{-score:g}"
+    return f"{shown} point{'' if abs(score) == 1 else 's'}"
+
+
 def result_embed(game: GameRecord, engine: Engine, ranks: list[int], reason: str,
-                 rating_lines: list[str]) -> discord.Embed:
+                 rating_lines: list[str], scores: Sequence[float] | None = None) -> discord.Embed:
     order = sorted(range(len(ranks)), key=lambda s: ranks[s])
     medals = ["🥇", "🥈", "🥉"]
     lines = [f"{medals[ranks[s]] if ranks[s] < 3 else f'{ranks[s] + 1}.'} <@{game.user_of(s)}>"
+             + (f" — {points(scores[s])}" if scores is not None else "")
              for s in order]
     embed = discord.Embed(title=f"🏁 {engine.title} — game over", description="\n".join(lines),
                           colour=0xFEE75C)

@@ -93,3 +93,24 @@ async def test_the_waiting_line_names_who_and_how_long() -> None:
     table = await render_table(game, engine, ui, now=100.0, with_image=False)
     now_field = next(f for f in table.embed.to_dict()["fields"] if f["name"] == "Now")
     assert "Waiting for <@101> to play a token — 1:30 left" in now_field["value"]
+
+
+def test_a_games_footer_is_kept_before_the_runtimes() -> None:
+    from cogs.table.present import footer_of
+    from cogs.table.ui import Card
+
+    assert footer_of(Card("t", footer="3 boxed"), "Words · game #7") == "3 boxed · Words · game #7"
+    assert footer_of(Card("t"), "Words · game #7") == "Words · game #7"
+
+
+def test_the_result_lists_places_with_points() -> None:
+    from cogs.table.present import result_embed
+
+    engine = get_engine(KINDS[0])
+    game = record_for(KINDS[0], {"players": 3}, 1)
+    embed = result_embed(game, engine, [1, 0, 1], "", [], scores=(-4, 12, -4)).to_dict()
+    lines = embed["description"].splitlines()
+    assert lines[0] == "🥇 <@101> — 12 points"
+    assert lines[1:] == ["🥈 <@100> — −4 points", "🥈 <@102> — −4 points"]
+    without = result_embed(game, engine, [0, 1, 2], "", []).to_dict()
+    assert "points" not in without["description"]
