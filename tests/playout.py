@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from hypothesis import HealthCheck, settings
+
 from games.core import Action, Engine, IllegalAction, State
 
 MAX_STEPS = 5_000
+
+#: Whole random games per invariant test: a thousand on every run, three thousand with
+#: HYPOTHESIS_PROFILE=thorough. (Contract checks, which replay and diff every state, use
+#: the profile's own, smaller count.)
+GAMES_PER_INVARIANT = 3_000 if os.environ.get("HYPOTHESIS_PROFILE") == "thorough" else 1_000
+MANY_GAMES = settings(max_examples=GAMES_PER_INVARIANT, deadline=None,
+                      suppress_health_check=[HealthCheck.too_slow])
 
 
 @dataclass

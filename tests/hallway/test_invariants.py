@@ -6,13 +6,13 @@ import itertools
 import json
 import random
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.core import Event, State
 from games.hallway import ENGINE
 from games.hallway.board import EXIT, START, STEP, left_penalty, points
-from tests.playout import MAX_STEPS, choose
+from tests.playout import MANY_GAMES, MAX_STEPS, choose
 
 KINDS = ("land", "deal", "offer", "fee")
 
@@ -64,7 +64,7 @@ def check_ledger_entry(event: Event, before: State) -> None:
         raise AssertionError(f"unknown score change {kind}")
 
 
-@settings(max_examples=60)
+@MANY_GAMES
 @given(seed=st.integers(0, 2**31))
 def test_tokens_never_cross_and_scores_are_their_ledger(seed: int) -> None:
     steps = playout(seed)
@@ -94,7 +94,7 @@ def test_tokens_never_cross_and_scores_are_their_ledger(seed: int) -> None:
         assert list(outcome.scores or ()) == expected
 
 
-@settings(max_examples=40)
+@MANY_GAMES
 @given(seed=st.integers(0, 2**31))
 def test_the_edge_alternates_and_deals_leave_it_alone(seed: int) -> None:
     steps = playout(seed)
@@ -124,7 +124,7 @@ def expected_move(before: State, seat: int, roll: int) -> tuple[int, bool]:
     return (min(target, EXIT[seat]) if step > 0 else max(target, EXIT[seat])), False
 
 
-@settings(max_examples=40)
+@MANY_GAMES
 @given(seed=st.integers(0, 2**31))
 def test_every_roll_moves_by_the_rules_and_every_edge_sends_someone_home(seed: int) -> None:
     for (before, _), (after, events) in itertools.pairwise(playout(seed)):
@@ -147,7 +147,7 @@ def test_every_roll_moves_by_the_rules_and_every_edge_sends_someone_home(seed: i
             assert after["passed"] and after["edge"] == before["edge"]
 
 
-@settings(max_examples=30)
+@MANY_GAMES
 @given(seed=st.integers(0, 2**31))
 def test_every_game_ends_within_a_bounded_number_of_turns(seed: int) -> None:
     steps = playout(seed)
