@@ -111,7 +111,8 @@ class RumpusBot(commands.Bot):
         from games.registry import get_engine
 
         await self.wait_until_ready()
-        for game in games:
+        for stored in games:
+            game = await self.service.game(stored.id)  # with its seats, for the names
             await self.tables.update_table(game, get_engine(game.kind))
         log.info("gave %d games restart grace", len(games))
 

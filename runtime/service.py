@@ -189,19 +189,18 @@ class TableService:
             self.forget(game_id)
         return record
 
-    async def grant_grace(self, grace: float = RESTART_GRACE) -> list[GameRecord]:
-        """At start-up: give every deadline that passed while the bot was down `grace` more
-        seconds (stored). Returns the games whose timers moved, to refresh their tables."""
+    async def grant_grace(self, games: list[GameRecord], grace: float = RESTART_GRACE) -> list[GameRecord]:
+        """At start-up, before any interaction is taken: every deadline of `games` that passed
+        while the bot was down gets `grace` more seconds, stored in one transaction and updated
+        in `games`. Returns the games whose timers moved (to refresh their tables)."""
         now = self.clock.now()
-        moved = []
-        for stored in await self.storage.active_games():
-            if not any(d.get("at") is not None and d["at"] < now for d in stored.deadlines):
-                continue
-            async with self.lock(stored.id):
-                game = await self._reload(stored.id)
-                game.deadlines = deadline_rules.with_grace(game.deadlines, now, grace)
-                await self.storage.set_deadlines(game.id, game.deadlines)
-            moved.append(game)
+        moved = [g for g in games if any(d.get("at") is not None and d["at"] < now for d in g.deadlines)]
+        for game in moved:
+            game.deadlines = deadline_rules.with_grace(game.deadlines, now, grace)
+            cached = self._cache.get(game.id)
+            if cached is not None:
+                cached.deadlines = game.deadlines
+        await self.storage.set_deadlines({g.id: g.deadlines for g in moved})
         return moved
 
     # ----- the action loop --------------------------------------------------------------

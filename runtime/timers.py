@@ -64,9 +64,10 @@ class Timers:
         """Re-arm the timer of every active game; returns how many were armed. Deadlines
         that passed during the outage get the service's restart grace first (they are listed
         in `graced`, whose tables show an out-of-date countdown until refreshed)."""
-        self.graced = await self.service.grant_grace()
+        games = await self.service.storage.active_games()
+        self.graced = await self.service.grant_grace(games)
         count = 0
-        for game in await self.service.storage.active_games():
+        for game in games:
             at = deadline_rules.earliest(game.deadlines)
             if at is not None:
                 self.arm(game.id, at)

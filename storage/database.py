@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -245,11 +245,13 @@ class Storage:
             ("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id)),
         ])
 
-    async def set_deadlines(self, game_id: int, deadlines: list[dict[str, Any]]) -> None:
-        """Move a running game's timers (restart grace); the state and version stay."""
-        await self._transaction([
-            ("UPDATE games SET deadlines = ? WHERE id = ? AND status = 'active'", (_dumps(deadlines), game_id)),
-        ])
+    async def set_deadlines(self, deadlines_by_game: Mapping[int, list[dict[str, Any]]]) -> None:
+        """Move running games' timers (restart grace) in one transaction; states and versions stay."""
+        if deadlines_by_game:
+            await self._transaction([
+                ("UPDATE games SET deadlines = ? WHERE id = ? AND status = 'active'", (_dumps(d), game_id))
+                for game_id, d in deadlines_by_game.items()
+            ])  # a list: one transaction
 
     async def commit_action(
         self, game_id: int, *, expected_version: int, seat: int, action: dict[str, Any],
