@@ -196,12 +196,13 @@ def offer_forms(verb: str) -> list[Control]:
     ]
 
 
-WHO_PAYS = {"me": "I pay my opponent", "you": "my opponent pays me"}
+OFFER_KINDS = {"pay": "pay: I pay my opponent", "ask": "ask: my opponent pays me"}
 SHORTCUTS = (
     Shortcut("roll", "Roll the die (your turn, or the roll-off)", press("roll")),
-    Shortcut("offer", "Make an offer or a counter-offer (costs you 1 point)", press("offer"), (
+    Shortcut("offer", "Make an offer or a counter-offer (costs you 1 point)", lambda o: {
+        "type": "offer", "payer": "me" if o["kind"] == "pay" else "you", "amount": o["amount"]}, (
+        Param("kind", "pay (I pay you) or ask (you pay me)", choices=OFFER_KINDS),
         Param("amount", "How many points change hands (0-999)", integer=True, minimum=0, maximum=999),
-        Param("payer", "Who pays", choices=WHO_PAYS),
     )),
     Shortcut("accept", "Accept the offer on the table", press("accept")),
     Shortcut("decline", "Decline the offer on the table", press("decline")),

@@ -8,6 +8,7 @@ commands are an alternative to buttons, never the only way.
 from __future__ import annotations
 
 import inspect
+import keyword
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -34,6 +35,11 @@ def _annotation(option: Option) -> Any:
     if isinstance(option.default, int):
         return int | None
     return str | None
+
+
+def _py(name: str) -> str:
+    """A Python-safe name for an option (`from` → `from_`; Discord still shows `from`)."""
+    return f"{name}_" if keyword.iskeyword(name) else name
 
 
 def _param_type(param: Param) -> Any:
@@ -125,6 +131,13 @@ class TableCog(commands.Cog):
         do_command._params["action"].autocomplete = complete
         do_command._params["value"].description = "A number or text, for actions that need one"
         group.add_command(do_command)
+
+        async def board(interaction: discord.Interaction) -> None:
+            await self.show_table(interaction)
+
+        group.add_command(app_commands.Command(
+            name="board", description="Show the table of the game here (only to you)", callback=board, parent=group,
+        ))
         for shortcut in ui_for(engine.name).shortcuts:
             group.add_command(self._shortcut_command(group, engine.name, shortcut))
         return group
@@ -133,7 +146,7 @@ class TableCog(commands.Cog):
                           shortcut: Shortcut) -> app_commands.Command[Any, ..., None]:
         """`/<game> <shortcut>`: options typed from its params, autocompleted from the
         player's own view, sent through the same action loop as a button."""
-        if shortcut.name in ("new", "do"):
+        if shortcut.name in ("new", "do", "board"):
             raise ValueError(f"{kind}: the shortcut name {shortcut.name!r} is taken")
 
         async def callback(interaction: discord.Interaction, **options: Any) -> None:
@@ -142,21 +155,24 @@ class TableCog(commands.Cog):
         callback.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
             [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                annotation=discord.Interaction)]
-            + [inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, annotation=_param_type(p))
+            + [inspect.Parameter(_py(p.name), inspect.Parameter.KEYWORD_ONLY, annotation=_param_type(p))
                for p in shortcut.params]
         )
         callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-            p.name: p.description[:100] for p in shortcut.params
+            _py(p.name): p.description[:100] for p in shortcut.params
         }
         callback.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
-            p.name: [app_commands.Choice(name=label[:100], value=value) for value, label in p.choices.items()]
+            _py(p.name): [app_commands.Choice(name=label[:100], value=value) for value, label in p.choices.items()]
             for p in shortcut.params if p.choices
+        }
+        callback.__discord_app_commands_param_rename__ = {  # type: ignore[attr-defined]
+            _py(p.name): p.name for p in shortcut.params if _py(p.name) != p.name
         }
         command = app_commands.Command(name=shortcut.name, description=shortcut.description[:100],
                                        callback=callback, parent=group)
         for param in shortcut.params:
             if param.suggest is not None:
-                command._params[param.name].autocomplete = self._suggester(kind, param)
+                command._params[_py(param.name)].autocomplete = self._suggester(kind, param)
         return command
 
     def _suggester(self, kind: str, param: Param) -> Any:
@@ -178,7 +194,7 @@ class TableCog(commands.Cog):
         action: dict[str, Any] | None = None
         async with self.edge.guard(interaction):
             game, _seat = await self.seated(interaction, kind)
-            action = shortcut.build(options)
+            action = shortcut.build({p.name: options[_py(p.name)] for p in shortcut.params})
         if action is not None:
             await self.edge.on_action(interaction, game.id, action, None)
 
@@ -231,6 +247,10 @@ class TableCog(commands.Cog):
 
     @game.command(name="status", description="Show the table of the game here")
     async def status(self, interaction: discord.Interaction) -> None:
+        await self.show_table(interaction)
+
+    async def show_table(self, interaction: discord.Interaction) -> None:
+        """The table here as a picture only the caller sees (no second set of controls)."""
         async with self.edge.guard(interaction):
             game = await self.bot.service.game_for(interaction.user.id, _channel_id(interaction))
             if game.status is not Status.ACTIVE:

@@ -151,10 +151,10 @@ SHORTCUTS = (
         position("position", "Where it lands: 1 = the front, word length + 1 = the end"),
     )),
     Shortcut("backspace", "Backspace: remove one letter of the word", lambda o: {
-        "type": "backspace", "index": o["position"] - 1}, (position("position", "Which letter (1 = the first)"),)),
+        "type": "backspace", "index": o["index"] - 1}, (position("index", "Which letter (1 = the first)"),)),
     Shortcut("editor", "Editor: move one letter of the word", lambda o: {
-        "type": "editor", "from": o["move"] - 1, "to": o["to"] - 1}, (
-        position("move", "Which letter to move (1 = the first)"), position("to", "Its new position"))),
+        "type": "editor", "from": o["from"] - 1, "to": o["to"] - 1}, (
+        position("from", "Which letter to move (1 = the first)"), position("to", "Its new position"))),
     Shortcut("skip", "Skip your turn by discarding a card", lambda o: {"type": "skip", "card": o["card"]},
              (Param("card", "The card to discard", suggest=hand_cards),)),
     Shortcut("challenge", "Challenge the last change: no word contains this", press("challenge")),

@@ -10,7 +10,9 @@ window on slow CI machines.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import random
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -38,8 +40,13 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
 class RumpusHarness:
     """The project's real bot (`bot.build_bot`) on a database in the test's temp folder."""
 
-    def __init__(self, server: FakeDiscord, database: Path) -> None:
+    def __init__(self, server: FakeDiscord, database: Path, *, seed: int | None = None,
+                 clock: Any = None) -> None:
+        """`seed` makes game seeds reproducible (each start draws from `Random(seed)`);
+        `clock` (a ManualClock) stops timers from playing for anyone."""
         import bot as bot_module
+
+        self.seed, self.clock = seed, clock
 
         self.module = bot_module
         self.server = server
@@ -54,7 +61,9 @@ class RumpusHarness:
         return self.runner.client
 
     async def start(self) -> Any:
-        client = self.module.build_bot(self.settings, guild_ready_timeout=GUILD_READY_TIMEOUT)
+        rng = random.Random(self.seed) if self.seed is not None else None
+        client = self.module.build_bot(self.settings, clock=self.clock, rng=rng,
+                                       guild_ready_timeout=GUILD_READY_TIMEOUT)
         self.runner = ClientRunner(self.server, client, self.settings.token)
         self.starts += 1
         return await self.runner.start()
@@ -70,16 +79,21 @@ class RumpusHarness:
         return await self.start()
 
 
-@pytest.fixture
-async def bot_harness(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[RumpusHarness]:
-    if not (ROOT / "bot.py").exists():
-        pytest.skip("bot.py is not written yet")
-    harness = RumpusHarness(fake_discord, tmp_path / "rumpus.db")
+@contextlib.asynccontextmanager
+async def running_bot(server: FakeDiscord, folder: Path, **options: Any) -> AsyncIterator[RumpusHarness]:
+    """The real bot on `server` with a database in `folder` (options: see RumpusHarness)."""
+    harness = RumpusHarness(server, folder / "rumpus.db", **options)
     await harness.start()
     try:
         yield harness
     finally:
         await harness.close()
+
+
+@pytest.fixture
+async def bot_harness(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[RumpusHarness]:
+    async with running_bot(fake_discord, tmp_path) as harness:
+        yield harness
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ a deal, the race), a restart mid-negotiation, refusals, and a hand count of the 
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -13,9 +12,8 @@ from typing import Any
 import pytest
 
 from games.hallway import ENGINE
-from tests.e2e.conftest import ROOT, RumpusHarness
-from tests.fakediscord import ClientRunner, FakeDiscord, FakeUser, Message
-from tests.fakediscord.harness import GUILD_READY_TIMEOUT
+from tests.e2e.conftest import RumpusHarness, running_bot
+from tests.fakediscord import FakeDiscord, FakeUser, Message
 
 #: The bot's source of game seeds is fixed, so the dice of every game here are the same each run.
 SEED = 20240604
@@ -30,27 +28,11 @@ SPEC_BOARD = {
 }
 
 
-class SeededHarness(RumpusHarness):
-    """The real bot (`bot.build_bot`) with its RNG injected, so game seeds are reproducible."""
-
-    async def start(self) -> Any:
-        client = self.module.build_bot(self.settings, rng=random.Random(SEED),
-                                       guild_ready_timeout=GUILD_READY_TIMEOUT)
-        self.runner = ClientRunner(self.server, client, self.settings.token)
-        self.starts += 1
-        return await self.runner.start()
-
-
 @pytest.fixture
-async def harness(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[SeededHarness]:
-    if not (ROOT / "bot.py").exists():
-        pytest.skip("bot.py is not written yet")
-    seeded = SeededHarness(fake_discord, tmp_path / "rumpus.db")
-    await seeded.start()
-    try:
+async def harness(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[RumpusHarness]:
+    """The real bot with seeded game seeds."""
+    async with running_bot(fake_discord, tmp_path, seed=SEED) as seeded:
         yield seeded
-    finally:
-        await seeded.close()
 
 
 # -- reading the table ----------------------------------------------------------------------------------
@@ -101,7 +83,7 @@ def encounter_no(table: Message) -> int:
     return int(found.group(1))
 
 
-async def stored(harness: SeededHarness, game_id: int) -> Any:
+async def stored(harness: RumpusHarness, game_id: int) -> Any:
     game = await harness.bot.storage.game(game_id)
     assert game is not None
     return game
@@ -133,7 +115,7 @@ async def offer(player: FakeUser, table: Message, label: str, amount: str) -> An
     return await player.submit(amount=amount)
 
 
-async def refused(player: FakeUser, table: Message, label: str, reason: str, harness: SeededHarness,
+async def refused(player: FakeUser, table: Message, label: str, reason: str, harness: RumpusHarness,
                   game_id: int) -> None:
     """`player` presses `label`: an ephemeral sentence with `reason`, and nothing changes."""
     before = await stored(harness, game_id)
@@ -202,7 +184,7 @@ def hand_count(seed: int, records: list[Any]) -> tuple[list[int], list[bool]]:
 
 # -- the tests ------------------------------------------------------------------------------------------
 async def test_a_whole_game_with_buttons_and_modals_and_a_restart(
-        fake_discord: FakeDiscord, harness: SeededHarness) -> None:
+        fake_discord: FakeDiscord, harness: RumpusHarness) -> None:
     alice, bob, mallory = (fake_discord.user(n) for n in ("alice", "bob", "mallory"))
     players = [alice, bob]
     table = await open_table(fake_discord, alice, bob)
@@ -299,7 +281,7 @@ async def test_a_whole_game_with_buttons_and_modals_and_a_restart(
     assert (await harness.bot.service.replay(game_id)) == game.state
 
 
-async def test_outsiders_and_the_wrong_dude_are_refused(fake_discord: FakeDiscord, harness: SeededHarness) -> None:
+async def test_outsiders_and_the_wrong_dude_are_refused(fake_discord: FakeDiscord, harness: RumpusHarness) -> None:
     alice, bob, mallory = (fake_discord.user(n) for n in ("alice", "bob", "mallory"))
     table = await open_table(fake_discord, alice, bob)
     game_id = game_id_of(table)
@@ -325,7 +307,7 @@ async def roll_to_the_first_encounter(table: Message, players: list[FakeUser]) -
 
 
 async def test_a_doubled_minus_in_the_amount_is_refused_as_not_a_number(
-        fake_discord: FakeDiscord, harness: SeededHarness) -> None:
+        fake_discord: FakeDiscord, harness: RumpusHarness) -> None:
     alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
     table = await open_table(fake_discord, alice, bob)
     await roll_to_the_first_encounter(table, [alice, bob])

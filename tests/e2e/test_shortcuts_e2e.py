@@ -4,10 +4,15 @@ player only their own cards."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from games.registry import get_engine
+from runtime.clock import ManualClock
+from tests.e2e.conftest import running_bot
 from tests.fakediscord import FakeDiscord, FakeUser, Message
+
+WORDS_SEED = 11
 
 
 def synced(server: FakeDiscord, group: str) -> dict[str, dict[str, Any]]:
@@ -39,8 +44,10 @@ async def live_game(bot: Any, channel_id: int) -> Any:
 async def test_hallway_shortcuts_drive_the_game(fake_discord: FakeDiscord, bot: Any) -> None:
     subs = synced(fake_discord, "hallway")
     assert {"new", "do", "roll", "offer", "accept", "decline", "nodeal", "edge"} <= set(subs)
+    assert [o["name"] for o in subs["offer"]["options"]] == ["kind", "amount"]  # /hallway offer pay|ask amount
     amount = next(o for o in subs["offer"]["options"] if o["name"] == "amount")
     assert (amount["min_value"], amount["max_value"]) == (0, 999)
+    assert "board" in subs
 
     alice, bob, mallory = (fake_discord.user(n) for n in ("alice", "bob", "mallory"))
     thread, table = await start(fake_discord, "hallway", alice, bob)
@@ -61,15 +68,26 @@ async def test_hallway_shortcuts_drive_the_game(fake_discord: FakeDiscord, bot: 
     assert again.ephemeral and again.content
     assert (await live_game(bot, thread.id)).version == after.version
 
+    board = await bob.slash("hallway board", channel=thread)
+    assert board.ephemeral and board.message is not None and board.message.embeds
+    assert "alice rolled" in board.message.text() and not board.message.buttons()
+
     early = await bob.slash("hallway accept", channel=thread)
     assert early.ephemeral and early.content
     assert (await live_game(bot, thread.id)).version == after.version
 
 
-async def test_words_play_autocompletes_only_your_own_letters(fake_discord: FakeDiscord, bot: Any) -> None:
+async def test_words_play_autocompletes_only_your_own_letters(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    async with running_bot(fake_discord, tmp_path, seed=WORDS_SEED, clock=ManualClock()) as harness:
+        await words_shortcuts(fake_discord, harness.bot)
+
+
+async def words_shortcuts(fake_discord: FakeDiscord, bot: Any) -> None:
     subs = synced(fake_discord, "words")
     assert {"play", "backspace", "editor", "skip", "challenge", "stand", "claim", "keep", "tip", "rps",
             "tiebreak", "ask", "steal", "trash"} <= set(subs)
+    assert [o["name"] for o in subs["editor"]["options"]] == ["from", "to"]  # a Python keyword, renamed
+    assert [o["name"] for o in subs["backspace"]["options"]] == ["index"]
     letter = next(o for o in subs["play"]["options"] if o["name"] == "letter")
     assert letter["autocomplete"] is True
 
@@ -82,7 +100,9 @@ async def test_words_play_autocompletes_only_your_own_letters(fake_discord: Fake
         offered = {c["value"] for c in await player.autocomplete("words play", "letter", "", channel=thread)}
         assert offered == own
 
-    turn = game.state["phase"]["seat"]
+    phase = game.state["phase"]
+    assert phase["name"] == "main" and phase["step"] == "act"  # the seed opens on a plain turn
+    turn = phase["seat"]
     mover, waiter = (alice, bob) if turn == 0 else (bob, alice)
     hand = [f for f in engine.view(game.state, turn)["hand_faces"] if len(f) == 1]
     refused = await waiter.slash("words play", channel=thread, letter="A", position=1)
@@ -95,3 +115,22 @@ async def test_words_play_autocompletes_only_your_own_letters(fake_discord: Fake
     assert later.version > game.version
     assert any(a.action.get("type") == "play" and a.action.get("card") == hand[0] and a.action.get("at") == 0
                for a in await bot.storage.actions(game.id))
+
+
+def shortcut(kind: str, name: str) -> Any:
+    from cogs.table.registry import load_builtin_uis, ui_for
+
+    load_builtin_uis()
+    return next(s for s in ui_for(kind).shortcuts if s.name == name)
+
+
+def test_typed_options_become_the_engines_actions() -> None:
+    offer = shortcut("hallway", "offer").build
+    assert offer({"kind": "pay", "amount": 4}) == {"type": "offer", "payer": "me", "amount": 4}
+    assert offer({"kind": "ask", "amount": 0}) == {"type": "offer", "payer": "you", "amount": 0}
+    assert shortcut("words", "play").build({"letter": " q ", "position": 1}) == {
+        "type": "play", "card": "Q", "at": 0}
+    assert shortcut("words", "editor").build({"from": 3, "to": 1}) == {"type": "editor", "from": 2, "to": 0}
+    assert shortcut("words", "backspace").build({"index": 2}) == {"type": "backspace", "index": 1}
+    assert shortcut("words", "tip").build({"use": "no"}) == {"type": "no_tip"}
+    assert shortcut("words", "steal").build({"answer": "yes"}) == {"type": "steal"}

@@ -13,7 +13,6 @@ anyone but its holder.
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
@@ -27,10 +26,9 @@ from games.words.cards import face, is_letter, label
 from games.words.dictionary import lexicon
 from runtime.clock import ManualClock
 from storage import GameRecord, Status
-from tests.e2e.conftest import ROOT, RumpusHarness
-from tests.fakediscord import ClientRunner, FakeDiscord, FakeUser, Message
+from tests.e2e.conftest import RumpusHarness, running_bot
+from tests.fakediscord import FakeDiscord, FakeUser, Message
 from tests.fakediscord.components import iter_components
-from tests.fakediscord.harness import GUILD_READY_TIMEOUT
 
 #: The bot's source of game seeds is fixed, so the deal and the draws are the same each run.
 SEED = 5
@@ -45,32 +43,11 @@ MARKUP = re.compile(r"<t:\d+(?::[a-zA-Z])?>|<[@#]!?&?\d+>|\(https?://[^)]*\)|att
 PRONOUN_I = re.compile(r"\bI(?= [a-z]|['’])")
 
 
-class SeededHarness(RumpusHarness):
-    """The real bot (`bot.build_bot`) with a seeded RNG and a clock that stands still, so the
-    game is the same every run and no timer ever plays for anyone."""
-
-    def __init__(self, server: FakeDiscord, database: Path) -> None:
-        super().__init__(server, database)
-        self.clock = ManualClock()
-
-    async def start(self) -> Any:
-        client = self.module.build_bot(self.settings, clock=self.clock, rng=random.Random(SEED),
-                                       guild_ready_timeout=GUILD_READY_TIMEOUT)
-        self.runner = ClientRunner(self.server, client, self.settings.token)
-        self.starts += 1
-        return await self.runner.start()
-
-
 @pytest.fixture
-async def harness(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[SeededHarness]:
-    if not (ROOT / "bot.py").exists():
-        pytest.skip("bot.py is not written yet")
-    seeded = SeededHarness(fake_discord, tmp_path / "rumpus.db")
-    await seeded.start()
-    try:
+async def harness(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[RumpusHarness]:
+    """The real bot with seeded game seeds and a clock that stands still (no timer plays)."""
+    async with running_bot(fake_discord, tmp_path, seed=SEED, clock=ManualClock()) as seeded:
         yield seeded
-    finally:
-        await seeded.close()
 
 
 # -- what a message shows --------------------------------------------------------------------------------
@@ -147,7 +124,7 @@ def action_of(option: dict[str, Any]) -> dict[str, Any]:
 @dataclass
 class Game:
     server: FakeDiscord
-    harness: SeededHarness
+    harness: RumpusHarness
     players: list[FakeUser]  # in seat order (the host first, then by joining)
     closed: FakeUser  # DMs closed: plays from ephemerals
     outsider: FakeUser
@@ -482,7 +459,7 @@ async def step(g: Game, game: GameRecord) -> None:
 
 # -- the test ------------------------------------------------------------------------------------------
 async def test_a_whole_game_with_closed_dms_a_restart_and_no_leaks(
-        fake_discord: FakeDiscord, harness: SeededHarness) -> None:
+        fake_discord: FakeDiscord, harness: RumpusHarness) -> None:
     server = fake_discord
     alice, bob, carol, mallory = (server.user(n) for n in ("alice", "bob", "carol", "mallory"))
     carol.accepts_dms = False
@@ -546,7 +523,7 @@ async def test_a_whole_game_with_closed_dms_a_restart_and_no_leaks(
     assert harness.starts == 2
 
 
-async def test_the_table_log_names_the_players(fake_discord: FakeDiscord, harness: SeededHarness) -> None:
+async def test_the_table_log_names_the_players(fake_discord: FakeDiscord, harness: RumpusHarness) -> None:
     alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
     lobby = (await alice.slash("words new")).message
     assert lobby is not None
