@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     from bot import RumpusBot
 
 MEDALS = ("🥇", "🥈", "🥉")
+#: Results shown per game in /stats, newest first.
+RECENT = 5
 
 
 def _title(kind: str) -> str:
@@ -63,12 +65,12 @@ class LeaderboardCog(commands.Cog):
             assert interaction.guild is not None
             who = user or interaction.user
             ratings = await self.bot.storage.player_ratings(interaction.guild.id, who.id)
-            recent = await self.bot.storage.recent_results(interaction.guild.id, who.id, limit=5)
+            recent = await self.bot.storage.recent_results(interaction.guild.id, who.id, limit=RECENT * 10)
             embed = discord.Embed(title=f"📊 {who.display_name}", colour=0x5865F2)
             if not ratings:
                 embed.description = "No finished games in this server yet."
             for record in ratings:
-                last = [r for r in recent if r.kind == record.kind]
+                last = [r for r in recent if r.kind == record.kind][:RECENT]
                 places = " ".join(f"#{r.rank + 1}" for r in last) or "—"
                 embed.add_field(
                     name=_title(record.kind),
