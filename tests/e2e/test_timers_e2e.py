@@ -11,7 +11,7 @@ from runtime.service import RESTART_GRACE
 from tests.e2e.conftest import running_bot
 from tests.e2e.test_table_e2e import open_table, table_message
 from tests.engines.tokens import TURN_TIMEOUT
-from tests.fakediscord import FakeDiscord, Message
+from tests.fakediscord import FakeDiscord, FakeUser, Message
 
 COUNTDOWN = re.compile(r"⏳ Waiting for <@(\d+)> to play a token — (\d+:\d\d) left \(<t:(\d+):R>\)")
 
@@ -22,14 +22,19 @@ def countdown(table: Message) -> tuple[int, str, int]:
     return int(match.group(1)), match.group(2), int(match.group(3))
 
 
+async def two_player_table(server: FakeDiscord) -> tuple[FakeUser, FakeUser, Message]:
+    alice, bob = server.user("alice"), server.user("bob")
+    await open_table(server, alice, bob, hand=2)
+    table = table_message(server)
+    assert table is not None
+    return alice, bob, table
+
+
 async def test_a_timeout_plays_the_default_and_the_table_says_so(fake_discord: FakeDiscord,
                                                                  tmp_path: Path) -> None:
     clock = ManualClock()
     async with running_bot(fake_discord, tmp_path, seed=3, clock=clock) as harness:
-        alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
-        await open_table(fake_discord, alice, bob, hand=2)
-        table = table_message(fake_discord)
-        assert table is not None
+        alice, bob, table = await two_player_table(fake_discord)
         waiting, left, at = countdown(table)
         assert left == "1:00" and at == int(clock.now() + TURN_TIMEOUT)
 
@@ -49,10 +54,7 @@ async def test_a_deadline_missed_while_the_bot_was_down_gets_grace(fake_discord:
                                                                    tmp_path: Path) -> None:
     clock = ManualClock()
     async with running_bot(fake_discord, tmp_path, seed=3, clock=clock) as harness:
-        alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
-        await open_table(fake_discord, alice, bob, hand=2)
-        table = table_message(fake_discord)
-        assert table is not None
+        *_, table = await two_player_table(fake_discord)
         waiting, _, _ = countdown(table)
         game = await harness.bot.storage.live_game_in(table.channel.id)
 

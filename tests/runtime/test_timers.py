@@ -33,16 +33,22 @@ def test_countdown_format() -> None:
     assert deadlines.format_left(3725) == "1:02:05"
 
 
-async def test_timers_survive_a_restart(db_path: Path) -> None:
-    clock = ManualClock()
-    published: list[Applied] = []
+async def boot(db_path: Path, clock: ManualClock, published: list[Applied],
+               seed: int) -> tuple[Storage, TableService, Timers]:
+    """One bot process's runtime on `db_path`: storage, service, timers publishing into `published`."""
 
     async def publish(applied: Applied) -> None:
         published.append(applied)
 
     storage = await Storage.open(db_path)
-    service = TableService(storage, clock, random.Random(1))
-    timers = Timers(service, clock, publish)
+    service = TableService(storage, clock, random.Random(seed))
+    return storage, service, Timers(service, clock, publish)
+
+
+async def test_timers_survive_a_restart(db_path: Path) -> None:
+    clock = ManualClock()
+    published: list[Applied] = []
+    storage, service, timers = await boot(db_path, clock, published, seed=1)
     game_id = await started_game(service, [ALICE, BOB])
     started_at = clock.now()
     assert timers.armed == {game_id: started_at + TURN_TIMEOUT}
@@ -50,9 +56,7 @@ async def test_timers_survive_a_restart(db_path: Path) -> None:
     timers.close()
     await storage.close()  # the bot stops (or dies) here
 
-    storage = await Storage.open(db_path)
-    service = TableService(storage, clock, random.Random(2))
-    timers = Timers(service, clock, publish)
+    storage, service, timers = await boot(db_path, clock, published, seed=2)
     assert await timers.restore() == 1
     assert timers.armed == {game_id: started_at + TURN_TIMEOUT}
     clock.advance(TURN_TIMEOUT - 1)
@@ -74,22 +78,14 @@ async def test_timers_survive_a_restart(db_path: Path) -> None:
 async def test_a_deadline_missed_during_an_outage_gets_30_seconds_of_grace(db_path: Path) -> None:
     clock = ManualClock()
     published: list[Applied] = []
-
-    async def publish(applied: Applied) -> None:
-        published.append(applied)
-
-    storage = await Storage.open(db_path)
-    service = TableService(storage, clock, random.Random(1))
-    timers = Timers(service, clock, publish)
+    storage, service, timers = await boot(db_path, clock, published, seed=1)
     game_id = await started_game(service, [ALICE, BOB])
     version = (await storage.game(game_id)).version
     timers.close()
     await storage.close()
     clock.advance(TURN_TIMEOUT + 600)  # the bot was down ten minutes past the deadline
 
-    storage = await Storage.open(db_path)
-    service = TableService(storage, clock, random.Random(2))
-    timers = Timers(service, clock, publish)
+    storage, service, timers = await boot(db_path, clock, published, seed=2)
     restart = clock.now()
     assert await timers.restore() == 1
     assert timers.armed == {game_id: restart + RESTART_GRACE}
