@@ -16,10 +16,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.table import codec
-from cogs.table.edge import read_field
-from cogs.table.present import render_table, table_info
+from cogs.table.controls import controls_for, find_form, read_field
+from cogs.table.present import render_table
 from cogs.table.registry import UIS, ui_for
-from cogs.table.ui import Button, Control, FormButton, Param, Select, Shortcut
+from cogs.table.ui import Param, Shortcut
 from games.core import Engine, Option
 from games.registry import get_engine
 from runtime.errors import NotSeated, Refusal
@@ -48,25 +48,6 @@ def _param_type(param: Param) -> Any:
     if param.minimum is not None or param.maximum is not None:
         return app_commands.Range[int, param.minimum, param.maximum]
     return int
-
-
-def controls_for(game: Any, seat: int) -> list[tuple[str, Control, dict[str, Any]]]:
-    """(label, control, action) for everything `seat` could press now, table and hand."""
-    engine, ui = get_engine(game.kind), ui_for(game.kind)
-    info = table_info(game)
-    out: list[tuple[str, Control, dict[str, Any]]] = []
-    screens = [ui.table(engine.view(game.state, None), info),
-               ui.private(engine.view(game.state, seat), seat, info)]
-    for screen in screens:
-        for control in screen.controls if screen else []:
-            if isinstance(control, Button) and not control.disabled:
-                out.append((control.label, control, control.action))
-            elif isinstance(control, FormButton):
-                out.append((f"{control.label} (needs a value)", control, control.action))
-            elif isinstance(control, Select):
-                for choice in control.choices:
-                    out.append((f"{control.placeholder}: {choice.label}", control, choice.action))
-    return out
 
 
 class TableCog(commands.Cog):
@@ -230,8 +211,7 @@ class TableCog(commands.Cog):
             game, seat = await self.seated(interaction, kind)
             action = codec.unpack(packed)
             filled = dict(action)
-            form = next((c for _, c, a in controls_for(game, seat)
-                         if isinstance(c, FormButton) and a == action), None)
+            form = find_form(game, seat, action)
             if form is not None:
                 if value is None:
                     raise Refusal(f"“{form.label}” needs a value: add `value:` to the command.")

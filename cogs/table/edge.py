@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 import secrets
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
@@ -21,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.table import codec
-from cogs.table.components import FormModal
+from cogs.table.controls import build_modal, find_form, read_field, text_inputs
 from cogs.table.present import (
     Rendered,
     closed_lobby,
@@ -32,7 +31,7 @@ from cogs.table.present import (
     table_info,
 )
 from cogs.table.registry import ui_for
-from cogs.table.ui import Field, FormButton, GameUI, Screen
+from cogs.table.ui import GameUI
 from games.core import Engine, Event, IllegalAction
 from games.registry import get_engine
 from runtime.errors import NotSeated, Refusal, StaleComponent
@@ -49,20 +48,6 @@ REPOST_AFTER = 50 * 60
 DM_CLOSED = 50007
 #: Remembered DM fingerprints (game, seat) -> (message id, fingerprint); cleared past this size.
 MAX_REMEMBERED_DMS = 20_000
-
-
-WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
-
-
-def read_field(field: Field, raw: str) -> str | int:
-    """A form value as the engine receives it: integer fields must be plain whole numbers
-    (ASCII digits, an optional sign, at most nine digits); their ranges are the engine's."""
-    text = raw.strip()
-    if not field.integer:
-        return text
-    if not WHOLE_NUMBER.fullmatch(text):
-        raise Refusal(f"{field.label}: please enter a whole number.")
-    return int(text)
 
 
 def manages_guild(interaction: discord.Interaction) -> bool:
@@ -235,29 +220,10 @@ class TableEdge:
                 exc = StaleComponent("That button is from an earlier turn; the table has moved on.")
                 exc.game_id = game_id  # type: ignore[attr-defined]
                 raise exc
-            form = self._find_form(game, seat, action)
+            form = find_form(game, seat, action)
             if form is None:
                 raise Refusal("That choice is not open to you right now.")
-            modal = FormModal(title=form.title[:45], timeout=900,
-                              custom_id=codec.modal_id(game.id, game.version, action))
-            for field in list(form.fields)[:5]:
-                modal.add_item(discord.ui.TextInput(
-                    label=field.label[:45], custom_id=field.name, placeholder=field.placeholder[:100] or None,
-                    max_length=field.max_length, required=field.required,
-                ))
-            await interaction.response.send_modal(modal)
-
-    def _find_form(self, game: GameRecord, seat: int, action: dict[str, Any]) -> FormButton | None:
-        engine, ui = get_engine(game.kind), ui_for(game.kind)
-        assert game.state is not None
-        info = table_info(game)
-        screens: list[Screen | None] = [ui.table(engine.view(game.state, None), info),
-                                        ui.private(engine.view(game.state, seat), seat, info)]
-        for screen in screens:
-            for control in screen.controls if screen else []:
-                if isinstance(control, FormButton) and control.action == action:
-                    return control
-        return None
+            await interaction.response.send_modal(build_modal(form, codec.modal_id(game.id, game.version, action)))
 
     async def on_modal(self, interaction: discord.Interaction) -> None:
         parsed = codec.parse_modal_id((interaction.data or {}).get("custom_id", ""))
@@ -270,10 +236,10 @@ class TableEdge:
             seat = game.seat_of(interaction.user.id)
             if seat is None:
                 raise NotSeated("You are not playing in this game.")
-            form = self._find_form(game, seat, action)
+            form = find_form(game, seat, action)
             if form is None:
                 raise Refusal("That choice is not open to you any more.")
-            values = dict(_text_inputs((interaction.data or {}).get("components", [])))
+            values = dict(text_inputs((interaction.data or {}).get("components", [])))
             filled = dict(action)
             for field in form.fields:
                 filled[field.name] = read_field(field, values.get(field.name, ""))
@@ -455,17 +421,3 @@ class TableEdge:
     async def post_table(self, game: GameRecord) -> Rendered:
         return await render_table(game, get_engine(game.kind), ui_for(game.kind), self.now)
 
-
-def _text_inputs(components: list[dict[str, Any]]) -> list[tuple[str, str]]:
-    """Every (custom_id, value) of a modal submission, whatever the row/label nesting."""
-    found: list[tuple[str, str]] = []
-    for component in components:
-        if "value" in component and "custom_id" in component:
-            found.append((component["custom_id"], str(component["value"])))
-        for key in ("components", "component"):
-            nested = component.get(key)
-            if isinstance(nested, dict):
-                nested = [nested]
-            if isinstance(nested, list):
-                found.extend(_text_inputs(nested))
-    return found

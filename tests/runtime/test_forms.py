@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.table.edge import read_field
+from cogs.table.controls import read_field
 from cogs.table.ui import Field
 from runtime.errors import Refusal
 
