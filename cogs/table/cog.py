@@ -7,8 +7,6 @@ commands are an alternative to buttons, never the only way.
 
 from __future__ import annotations
 
-import inspect
-import keyword
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -17,37 +15,17 @@ from discord.ext import commands
 
 from cogs.table import codec
 from cogs.table.controls import controls_for, find_form, read_field
+from cogs.table.options import from_engine_option, from_param, with_options
 from cogs.table.present import render_table
 from cogs.table.registry import UIS, ui_for
 from cogs.table.ui import Param, Shortcut
-from games.core import Engine, Option
+from games.core import Engine
 from games.registry import get_engine
 from runtime.errors import NotSeated, Refusal
 from storage import Status
 
 if TYPE_CHECKING:
     from bot import RumpusBot
-
-
-def _annotation(option: Option) -> Any:
-    if isinstance(option.default, bool):
-        return bool | None
-    if isinstance(option.default, int):
-        return int | None
-    return str | None
-
-
-def _py(name: str) -> str:
-    """A Python-safe name for an option (`from` → `from_`; Discord still shows `from`)."""
-    return f"{name}_" if keyword.iskeyword(name) else name
-
-
-def _param_type(param: Param) -> Any:
-    if not param.integer:
-        return str
-    if param.minimum is not None or param.maximum is not None:
-        return app_commands.Range[int, param.minimum, param.maximum]
-    return int
 
 
 class TableCog(commands.Cog):
@@ -81,19 +59,7 @@ class TableCog(commands.Cog):
         async def new(interaction: discord.Interaction, **options: Any) -> None:
             await edge_of().open_lobby(interaction, engine.name, options)
 
-        new.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-            [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                               annotation=discord.Interaction)]
-            + [inspect.Parameter(o.name, inspect.Parameter.KEYWORD_ONLY, default=None,
-                                 annotation=_annotation(o)) for o in engine.options]
-        )
-        new.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-            o.name: f"{o.description} (default: {o.default})"[:100] for o in engine.options
-        }
-        new.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
-            o.name: [app_commands.Choice(name=str(c), value=c) for c in o.choices]
-            for o in engine.options if o.choices and not isinstance(o.default, bool)
-        }
+        with_options(new, [from_engine_option(o) for o in engine.options])
         group.add_command(app_commands.Command(
             name="new", description=f"Open a {engine.title} table here ({engine.player_range()} players)"[:100],
             callback=new, parent=group,
@@ -133,27 +99,12 @@ class TableCog(commands.Cog):
         async def callback(interaction: discord.Interaction, **options: Any) -> None:
             await self.run_shortcut(interaction, kind, shortcut, options)
 
-        callback.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-            [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                               annotation=discord.Interaction)]
-            + [inspect.Parameter(_py(p.name), inspect.Parameter.KEYWORD_ONLY, annotation=_param_type(p))
-               for p in shortcut.params]
-        )
-        callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-            _py(p.name): p.description[:100] for p in shortcut.params
-        }
-        callback.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
-            _py(p.name): [app_commands.Choice(name=label[:100], value=value) for value, label in p.choices.items()]
-            for p in shortcut.params if p.choices
-        }
-        callback.__discord_app_commands_param_rename__ = {  # type: ignore[attr-defined]
-            _py(p.name): p.name for p in shortcut.params if _py(p.name) != p.name
-        }
+        with_options(callback, [from_param(p) for p in shortcut.params])
         command = app_commands.Command(name=shortcut.name, description=shortcut.description[:100],
                                        callback=callback, parent=group)
         for param in shortcut.params:
             if param.suggest is not None:
-                command._params[_py(param.name)].autocomplete = self._suggester(kind, param)
+                command._params[from_param(param).python_name].autocomplete = self._suggester(kind, param)
         return command
 
     def _suggester(self, kind: str, param: Param) -> Any:
@@ -175,7 +126,7 @@ class TableCog(commands.Cog):
         action: dict[str, Any] | None = None
         async with self.edge.guard(interaction):
             game, _seat = await self.seated(interaction, kind)
-            action = shortcut.build({p.name: options[_py(p.name)] for p in shortcut.params})
+            action = shortcut.build({p.name: options[from_param(p).python_name] for p in shortcut.params})
         if action is not None:
             await self.edge.on_action(interaction, game.id, action, None)
 
