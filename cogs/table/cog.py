@@ -197,8 +197,9 @@ class TableCog(commands.Cog):
         async with edge.guard(interaction):
             game = await self.bot.service.game_for(interaction.user.id, _channel_id(interaction))
             if game.status is Status.LOBBY:
-                await self.bot.service.leave_lobby(game.id, interaction.user.id)
+                lobby = await self.bot.service.leave_lobby(game.id, interaction.user.id)
                 await interaction.response.send_message("You left the lobby.", ephemeral=True)
+                await edge.redraw_lobby(lobby)
                 return
             applied = await self.bot.service.forfeit(game.id, interaction.user.id)
             await interaction.response.send_message("You left the game; it counts as a loss.", ephemeral=True)

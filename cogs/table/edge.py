@@ -51,8 +51,9 @@ MAX_REMEMBERED_DMS = 20_000
 
 
 def manages_guild(interaction: discord.Interaction) -> bool:
-    perms = getattr(interaction.user, "guild_permissions", None)
-    return bool(perms and perms.manage_guild)
+    """Manage Server, as Discord resolved it for this interaction (roles the bot never
+    cached included; an administrator has every permission)."""
+    return interaction.guild is not None and interaction.permissions.manage_guild
 
 
 class TableEdge:
@@ -124,8 +125,21 @@ class TableEdge:
                 guild_id=interaction.guild.id, channel_id=interaction.channel.id, kind=kind,
                 host_id=interaction.user.id, host_name=interaction.user.display_name, options=options,
             )
-            await interaction.response.send_message(**render_lobby(game, get_engine(kind)).send_kwargs())
+            sent = await interaction.response.send_message(**render_lobby(game, get_engine(kind)).send_kwargs())
+            if sent.message_id is not None:  # remembered so `/game leave` can redraw the lobby
+                await self.service.storage.set_table_message(game.id, sent.message_id, self.now)
             await self.check_dm(interaction, game, 0)
+
+    async def redraw_lobby(self, game: GameRecord) -> None:
+        """Show a lobby's seats after a change made elsewhere than on its buttons."""
+        if game.table_message_id is None:
+            return
+        channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+        try:
+            await channel.get_partial_message(game.table_message_id).edit(
+                **render_lobby(game, get_engine(game.kind)).edit_kwargs())
+        except discord.HTTPException as exc:
+            log.warning("could not redraw the lobby of game %s: %s", game.id, exc)
 
     async def on_lobby(self, interaction: discord.Interaction, game_id: int, verb: str) -> None:
         async with self.guard(interaction):
