@@ -521,6 +521,7 @@ async def test_a_whole_game_with_closed_dms_a_restart_and_no_leaks(
     assert g.seen.get("/hand") and g.seen.get("My hand") and g.seen.get("stale refusal")
     assert g.checks > 20
     assert harness.starts == 2
+    assert await harness.bot.service.replay(game.id) == game.state  # (seed, action log) replays it
 
 
 async def test_the_table_log_names_the_players(fake_discord: FakeDiscord, harness: RumpusHarness) -> None:
