@@ -45,10 +45,14 @@ class Lexicon:
         words = [w.upper() for w in words]
         blocked = {w.upper() for w in blocked}
         long_words = [w for w in words if len(w) >= 4]
-        self.words4: frozenset[str] = frozenset(long_words)
+        # The suffixes are re-made in sorted order so neighbours in the list are neighbours
+        # in memory (a bisect's last steps then stay in cache); words reuse those objects.
+        self._suffixes = [(s + ".")[:-1] for s in maximal_suffixes(long_words)]
+        same = {s: s for s in self._suffixes}
+        self.words4: frozenset[str] = frozenset(same.get(w, w) for w in long_words)
+        del same
         self.words3: frozenset[str] = frozenset(w for w in words if len(w) == 3)
         self.blocked: frozenset[str] = frozenset(blocked)
-        self._suffixes = maximal_suffixes(long_words)
         self._fragments3 = frozenset(
             w[i:j] for w in self.words3 for i in range(3) for j in range(i, 4)
         )
