@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from tests.e2e.conftest import running_bot
 from tests.e2e.test_table_e2e import open_table, play_to_the_end
 from tests.fakediscord import FakeDiscord
 
+DECISIVE_SEED = 1
+"""Game seeds drawn from this deal two hands of different totals (an unseeded run may tie)."""
 
-async def test_leaderboard_and_stats_after_a_game(fake_discord: FakeDiscord, bot: Any) -> None:
+
+async def test_leaderboard_and_stats_after_a_game(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    async with running_bot(fake_discord, tmp_path, seed=DECISIVE_SEED) as harness:
+        await leaderboard_and_stats(fake_discord, harness.bot)
+
+
+async def leaderboard_and_stats(fake_discord: FakeDiscord, bot: Any) -> None:
     alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
     empty = await alice.slash("leaderboard")
     assert "No finished games yet" in empty.text()
@@ -16,6 +26,7 @@ async def test_leaderboard_and_stats_after_a_game(fake_discord: FakeDiscord, bot
     await open_table(fake_discord, alice, bob, hand=2)
     await play_to_the_end(fake_discord, [alice, bob])
     game = (await bot.storage.leaderboard(fake_discord.guild.id, "tokens"))
+    assert sorted(r.wins for r in game) == [0, 1], "the seeded game must not end in a draw"
     winner = next(r for r in game if r.wins == 1)
     loser = next(r for r in game if r.wins == 0)
     assert winner.user_id != loser.user_id and winner.ordinal > loser.ordinal
