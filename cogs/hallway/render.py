@@ -8,6 +8,7 @@ keeps a render to a few milliseconds.
 from __future__ import annotations
 
 import io
+import unicodedata
 from functools import cache
 from typing import Any
 
@@ -34,6 +35,8 @@ TOKEN = ((235, 64, 52), (58, 134, 255))
 TOKEN_EDGE = ((120, 20, 15), (15, 50, 120))
 GOLD, GOLD_DARK = (241, 196, 15), (160, 120, 0)
 NAMES = ("RED", "BLUE")
+NAME_ROOM = 18  # characters of a player's name that fit on a score card
+UNDRAWABLE = {"So", "Sk", "Cs", "Co", "Cn", "Cf", "Mn", "Me"}  # emoji, modifiers, joiners, private use
 FONT_FILES = ("DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
 
 
@@ -110,14 +113,23 @@ def dude(draw: ImageDraw.ImageDraw, seat: int, x: int, y: int, out: bool) -> Non
         draw.text((x, y - r - 12), "OUT", fill=GOLD, font=font(13), anchor="mm")
 
 
-def panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, box: Box) -> None:
-    """One dude's score card: colour, ★, points and what staying inside would cost."""
+def short(name: str, fallback: str = "") -> str:
+    """A player's name cut to fit a score card, without the emoji and symbols the font has no
+    glyph for (they would print as boxes)."""
+    kept = "".join(ch for ch in unicodedata.normalize("NFC", name)
+                   if unicodedata.category(ch) not in UNDRAWABLE)
+    kept = " ".join(kept.split()) or fallback
+    return kept if len(kept) <= NAME_ROOM else kept[:NAME_ROOM - 1] + "…"
+
+
+def panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, box: Box, name: str) -> None:
+    """One dude's score card: colour, name, ★, points and what staying inside would cost."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=10, fill=(54, 57, 63), outline=TOKEN[seat], width=3)
     draw.ellipse((x0 + 14, y0 + 14, x0 + 34, y0 + 34), fill=TOKEN[seat])
-    draw.text((x0 + 44, y0 + 24), NAMES[seat], fill=INK, font=font(18), anchor="lm")
+    draw.text((x0 + 44, y0 + 24), name, fill=INK, font=font(18), anchor="lm")
     if view["start"] == seat:
-        star(draw, x0 + 44 + draw.textlength(NAMES[seat], font=font(18)) + 16, y0 + 23, 10)
+        star(draw, x0 + 44 + draw.textlength(name, font=font(18)) + 16, y0 + 23, 10)
     final = view.get("final")
     score = final["totals"][seat] if final else view["score"][seat]
     draw.text((x1 - 16, y0 + 32), str(score).replace("-", "−"), fill=INK, font=font(34), anchor="rm")
@@ -147,35 +159,37 @@ def encounter_boxes(draw: ImageDraw.ImageDraw, done: int, x: int, y: int) -> Non
             draw.line((bx + 5, y + 13, bx + 10, y + 19, bx + 20, y + 5), fill=GOLD, width=4)
 
 
-def banner(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> str:
+def banner(view: dict[str, Any], names: tuple[str, str]) -> str:
     phase = view["phase"]
     if view.get("forfeit") is not None:
-        return f"{NAMES[1 - view['forfeit']]} WINS BY FORFEIT"
+        return f"{names[1 - view['forfeit']]} WINS BY FORFEIT"
     final = view.get("final")
     if final:
         ranks = final["ranks"]
         if ranks[0] == ranks[1]:
             return "SHARED VICTORY: TWO HONORARY SKINNY DUDES"
-        return f"HONORARY SKINNY DUDE: {NAMES[ranks.index(0)]}"
+        return f"HONORARY SKINNY DUDE: {names[ranks.index(0)]}"
     if phase == "rolloff":
         return "ROLL-OFF FOR THE START PLAYER"
     if phase == "negotiate":
         return f"ENCOUNTER {view['encounters']}: HAGGLING"
     if phase == "edge":
-        return f"NO DEAL: {NAMES[view['edge']]} USES THE EDGE"
+        return f"NO DEAL: {names[view['edge']]} USES THE EDGE"
     tail = " · RACE TO THE EXITS" if view["passed"] else ""
-    return f"ROUND {view['round']} · {NAMES[view['turn']]} TO ROLL{tail}"
+    return f"ROUND {view['round']} · {names[view['turn']]} TO ROLL{tail}"
 
 
-def render_hallway(view: dict[str, Any]) -> bytes:
-    """The board picture for the table message, from the public view."""
+def render_hallway(view: dict[str, Any], names: tuple[str, str] = NAMES) -> bytes:
+    """The board picture for the table message, from the public view and the players' names
+    (the red dude's first)."""
+    names = (short(names[0], NAMES[0]), short(names[1], NAMES[1]))
     spaces = tuple((str(s["colour"]), s["number"]) for s in view["track"])
     image = hallway(spaces).copy()
     draw = ImageDraw.Draw(image)
-    draw.text((WIDTH - 20, 22), banner(draw, view), fill=GOLD, font=font(16), anchor="rm")
+    draw.text((WIDTH - 20, 22), banner(view, names), fill=GOLD, font=font(16), anchor="rm")
     last = view.get("last_roll")
     if last and view["phase"] not in ("rolloff", "over"):
-        draw.text((WIDTH - 20, 48), f"{NAMES[last['seat']]} rolled {last['roll']}", fill=DIM, font=font(13),
+        draw.text((WIDTH - 20, 48), f"{names[last['seat']]} rolled {last['roll']}", fill=DIM, font=font(13),
                   anchor="rm")
     for seat in (0, 1):
         pos = view["pos"][seat]
@@ -184,8 +198,8 @@ def render_hallway(view: dict[str, Any]) -> bytes:
             x += -8 if seat == 0 else 8
         dude(draw, seat, x, HALL_TOP - 4, seat in view["exited"])
     top = 228
-    panel(draw, view, 0, (20, top, 400, HEIGHT - 16))
-    panel(draw, view, 1, (WIDTH - 400, top, WIDTH - 20, HEIGHT - 16))
+    panel(draw, view, 0, (20, top, 400, HEIGHT - 16), names[0])
+    panel(draw, view, 1, (WIDTH - 400, top, WIDTH - 20, HEIGHT - 16), names[1])
     encounter_boxes(draw, view["encounters"], WIDTH // 2 - 72, top + 18)
     if view["edge"] is not None:
         edge_token(draw, 430 if view["edge"] == 0 else WIDTH - 430, top + 60)

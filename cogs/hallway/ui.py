@@ -235,7 +235,7 @@ class HallwayUI(GameUI):
         return Screen(
             card=Card(title="🚪 Two Fat Dudes in a Narrow Hallway", description=description[:4096],
                       fields=fields, colour=self.colour),
-            image=lambda: render.render_hallway(view),
+            image=lambda: render.render_hallway(view, (info.name_of(0), info.name_of(1))),
             image_name="hallway.png",
             controls=controls(view, info),
         )

@@ -163,6 +163,17 @@ def test_the_picture_changes_when_a_dude_moves() -> None:
     assert before != after
 
 
+def test_the_picture_names_the_players_on_their_score_cards() -> None:
+    state = build(pos=(4, 13))
+    view = ENGINE.view(state, None)
+    assert screen_of(state).image() == render.render_hallway(view, ("Alice", "Bob"))  # type: ignore[misc]
+    assert render.render_hallway(view, ("Alice", "Bob")) != render.render_hallway(view, ("Carol", "Bob"))
+    assert render.short("  A  very   long display name indeed ") == "A very long displ…"
+    assert len(render.short("x" * 40)) == render.NAME_ROOM
+    assert render.short("Bob 🎲\u200d🔥") == "Bob" and render.short("🎲🎲", "RED") == "RED"
+    assert render.short("Zoë Łukasz") == "Zoë Łukasz"
+
+
 def test_rendering_is_quick() -> None:
     views = [ENGINE.view(s, None) for s in SAMPLES]
     render.render_hallway(views[0])  # warm the board cache and fonts
