@@ -61,6 +61,10 @@ class Wait:
     stays awaited across actions the runtime keeps its deadline instead of restarting it.
     When `timeout` seconds pass, the runtime applies `default` for that seat as if the
     player had sent it; `default=None` means the wait never expires.
+
+    `independent` says the seats awaited under this key choose independently (a roll-off, a
+    reaction window, rock-paper-scissors): another seat's answer does not change what this
+    one is choosing, so a button drawn before that answer still counts.
     """
 
     seat: int
@@ -68,6 +72,7 @@ class Wait:
     prompt: str
     timeout: float | None = None
     default: Action | None = None
+    independent: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

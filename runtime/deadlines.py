@@ -1,8 +1,10 @@
 """Turn timers as data: the deadlines of a game's waits, stored with its state.
 
-A deadline is {"seat", "key", "prompt", "at", "default"}. While the same (seat, key)
-stays awaited from one action to the next its deadline is kept, so a reaction window
-is not reset by someone else's move; a newly awaited (seat, key) starts its full time.
+A deadline is {"seat", "key", "prompt", "at", "default", "since", "independent"}. While the
+same (seat, key) stays awaited from one action to the next its deadline is kept, so a reaction
+window is not reset by someone else's move; a newly awaited (seat, key) starts its full time.
+`since` is the state version at which the wait began: a button of an independent wait drawn
+at or after it is still good after other seats' answers (see `drawn_during`).
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from games.core import Wait
 Deadline = dict[str, Any]
 
 
-def schedule(previous: Iterable[Deadline], waits: Iterable[Wait], now: float) -> list[Deadline]:
-    """Deadlines for the current waits, keeping those already running."""
+def schedule(previous: Iterable[Deadline], waits: Iterable[Wait], now: float,
+             version: int | None = None) -> list[Deadline]:
+    """Deadlines for the current waits (of the state at `version`), keeping those already running."""
     running = {(d["seat"], d["key"]): d for d in previous}
     out: list[Deadline] = []
     for wait in waits:
@@ -31,8 +34,18 @@ def schedule(previous: Iterable[Deadline], waits: Iterable[Wait], now: float) ->
         out.append({
             "seat": wait.seat, "key": wait.key, "prompt": wait.prompt, "at": at,
             "default": wait.default if at is not None else None,
+            "since": old.get("since") if old is not None else version,
+            "independent": wait.independent,
         })
     return out
+
+
+def drawn_during(deadlines: Iterable[Deadline], seat: int, version: int) -> bool:
+    """Whether a component drawn at `version` belongs to an independent wait of `seat` that
+    is still running: only other seats have acted since, and their answers leave this
+    seat's choice as it was."""
+    return any(d["seat"] == seat and d.get("independent") and d.get("since") is not None
+               and d["since"] <= version for d in deadlines)
 
 
 def with_grace(deadlines: Iterable[Deadline], now: float, grace: float) -> list[Deadline]:

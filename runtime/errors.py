@@ -20,7 +20,11 @@ class NotSeated(Refusal):
 
 
 class StaleComponent(Refusal):
-    pass
+    """A button or form drawn for an older state; `game_id` lets the answer show the table now."""
+
+    def __init__(self, message: str, game_id: int | None = None) -> None:
+        super().__init__(message)
+        self.game_id = game_id
 
 
 class NotAllowed(Refusal):

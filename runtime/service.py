@@ -160,7 +160,7 @@ class TableService:
             state = engine.new_game(players, game.seed, game.options)
             now = self.clock.now()
             waits = engine.to_act(state)
-            deadlines = deadline_rules.schedule([], waits, now)
+            deadlines = deadline_rules.schedule([], waits, now, version=1)
             await self.storage.start_game(
                 game_id, state=state, deadlines=deadlines, log=["The game begins."],
                 thread_id=thread_id, now=now,
@@ -213,8 +213,8 @@ class TableService:
             seat = game.seat_of(user_id)
             if seat is None:
                 raise NotSeated("You are not playing in this game.")
-            if version is not None and version != game.version:
-                raise StaleComponent("That button is from an earlier turn; the table has moved on.")
+            if version is not None:
+                check_current(game, seat, version)
             engine = get_engine(game.kind)
             assert game.state is not None
             state, events = engine.apply(game.state, seat, action, self.clock.now())
@@ -286,7 +286,7 @@ class TableService:
         at = now if at is None else at
         assert game.state is not None
         waits: list[Wait] = engine.to_act(state)
-        deadlines = deadline_rules.schedule(game.deadlines, waits, at)
+        deadlines = deadline_rules.schedule(game.deadlines, waits, at, version=game.version + 1)
         lines = [line for e in events if e.to is None and e.text and (line := self.describe(game, e))]
         new_log = (game.log + lines)[-LOG_LINES:]
         outcome = engine.outcome(state)
@@ -342,6 +342,14 @@ class TableService:
             else:
                 state, _ = engine.apply(state, record.seat, record.action, record.at)
         return state
+
+
+def check_current(game: GameRecord, seat: int, version: int) -> None:
+    """Refuse a component drawn for an older state, unless it belongs to an independent wait
+    of this seat that is still running (rock-paper-scissors: the others' picks do not
+    change yours)."""
+    if version != game.version and not deadline_rules.drawn_during(game.deadlines, seat, version):
+        raise StaleComponent("That button is from an earlier turn; the table has moved on.", game.id)
 
 
 async def record_delivery(

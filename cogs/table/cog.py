@@ -22,6 +22,7 @@ from cogs.table.ui import Param, Shortcut
 from games.core import Engine
 from games.registry import get_engine
 from runtime.errors import NotSeated, Refusal
+from runtime.service import Applied
 from storage import Status
 
 if TYPE_CHECKING:
@@ -194,6 +195,7 @@ class TableCog(commands.Cog):
     @game.command(name="leave", description="Leave (forfeit) your game here")
     async def leave(self, interaction: discord.Interaction) -> None:
         edge = self.edge
+        applied: Applied | None = None
         async with edge.guard(interaction):
             game = await self.bot.service.game_for(interaction.user.id, _channel_id(interaction))
             if game.status is Status.LOBBY:
@@ -202,6 +204,9 @@ class TableCog(commands.Cog):
                 await edge.redraw_lobby(lobby)
                 return
             applied = await self.bot.service.forfeit(game.id, interaction.user.id)
+        if applied is None:
+            return
+        async with edge.committed(interaction):
             await interaction.response.send_message("You left the game; it counts as a loss.", ephemeral=True)
             await edge.publish(applied)
 

@@ -110,7 +110,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=codec.LOBB
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=codec.HAND_ID):
     def __init__(self, game: int) -> None:
-        super().__init__(discord.ui.Button(label="My hand", emoji="🂠", style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label="My hand", emoji="🃏", style=discord.ButtonStyle.secondary,
                                            custom_id=codec.hand_id(game), row=4))
         self.game = game
 

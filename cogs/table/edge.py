@@ -35,7 +35,7 @@ from cogs.table.ui import GameUI
 from games.core import Engine, Event, IllegalAction
 from games.registry import get_engine
 from runtime.errors import NotSeated, Refusal, StaleComponent
-from runtime.service import Applied, TableService, record_delivery
+from runtime.service import Applied, TableService, check_current, record_delivery
 from storage import GameRecord, Status
 
 if TYPE_CHECKING:
@@ -46,8 +46,19 @@ log = logging.getLogger(__name__)
 #: Discord throttles edits of messages older than an hour; re-post a bit before that.
 REPOST_AFTER = 50 * 60
 DM_CLOSED = 50007
+#: Seconds an answer waits for the previous step to finish showing before it defers the
+#: interaction (Discord allows 3 s for the first response).
+QUEUE_PATIENCE = 1.5
 #: Remembered DM fingerprints (game, seat) -> (message id, fingerprint); cleared past this size.
 MAX_REMEMBERED_DMS = 20_000
+
+
+async def redraw_in_place(interaction: discord.Interaction, rendered: Rendered) -> None:
+    """Edit the message whose component was used: as the response, or after a deferral."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**rendered.edit_kwargs())
+    else:
+        await interaction.response.edit_message(**rendered.edit_kwargs())
 
 
 def manages_guild(interaction: discord.Interaction) -> bool:
@@ -89,13 +100,24 @@ class TableEdge:
             log.exception("interaction failed (ref %s)", ref)
             await self.tell(interaction, f"Something went wrong (ref `{ref}`). The game is unchanged.")
 
+    @contextlib.asynccontextmanager
+    async def committed(self, interaction: discord.Interaction) -> AsyncIterator[None]:
+        """After the commit a failure no longer means "unchanged": the move counts, only
+        showing it went wrong, and the player is told so."""
+        try:
+            yield
+        except Exception:
+            ref = secrets.token_hex(3)
+            log.exception("showing a committed step failed (ref %s)", ref)
+            await self.tell(interaction, f"Your move counts, but I could not show it (ref `{ref}`). "
+                                         "`/game status` shows the table.")
+
     async def _stale_extra(self, interaction: discord.Interaction, exc: Exception) -> discord.Embed | None:
         if not isinstance(exc, StaleComponent):
             return None
-        game_id = getattr(exc, "game_id", None)
-        if game_id is None:
+        if exc.game_id is None:
             return None
-        game = await self.service.game(game_id)
+        game = await self.service.game(exc.game_id)
         if game.status is not Status.ACTIVE:
             return None
         rendered = await render_table(game, get_engine(game.kind), ui_for(game.kind), self.now,
@@ -172,10 +194,11 @@ class TableEdge:
         applied = await self.service.start(game_id, interaction.user.id,
                                            thread_id=thread.id if thread else None)
         where = thread.mention if thread else "below"
-        with contextlib.suppress(discord.HTTPException):
-            await interaction.edit_original_response(
-                **closed_lobby(applied.game, engine, f"Started! Play {where}.").edit_kwargs())
-        await self.publish(applied, post_new_table=True)
+        async with self.committed(interaction):
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(
+                    **closed_lobby(applied.game, engine, f"Started! Play {where}.").edit_kwargs())
+            await self.publish(applied, post_new_table=True)
 
     async def _open_thread(self, interaction: discord.Interaction, game: GameRecord,
                            engine: Engine) -> discord.Thread | None:
@@ -210,17 +233,19 @@ class TableEdge:
             await record_delivery(self.service, game, seat, dm_ok=False)
             note = ("⚠️ I can't DM you (your DMs are closed). During the game, use the "
                     "**My hand** button or `/hand` to see your hand privately.")
+        except discord.HTTPException as exc:  # Discord hiccup: the seat is taken all the same
+            log.warning("DM check for game %s seat %s failed: %s", game.id, seat, exc)
+            note = ("You're in. I couldn't test your DMs just now; if your hand doesn't arrive "
+                    "by DM, use the **My hand** button or `/hand`.")
         await interaction.followup.send(note, ephemeral=True)
 
     # ----- actions ----------------------------------------------------------------------
     async def on_action(self, interaction: discord.Interaction, game_id: int, action: dict[str, Any],
                         version: int | None) -> None:
+        applied: Applied | None = None
         async with self.guard(interaction):
-            try:
-                applied = await self.service.act(game_id, interaction.user.id, action, version=version)
-            except StaleComponent as exc:
-                exc.game_id = game_id  # type: ignore[attr-defined]
-                raise
+            applied = await self.service.act(game_id, interaction.user.id, action, version=version)
+        if applied is not None:
             await self.acknowledge(interaction, applied)
 
     async def open_form(self, interaction: discord.Interaction, game_id: int, action: dict[str, Any],
@@ -230,10 +255,7 @@ class TableEdge:
             seat = game.seat_of(interaction.user.id)
             if seat is None:
                 raise NotSeated("You are not playing in this game.")
-            if version != game.version:
-                exc = StaleComponent("That button is from an earlier turn; the table has moved on.")
-                exc.game_id = game_id  # type: ignore[attr-defined]
-                raise exc
+            check_current(game, seat, version)
             form = find_form(game, seat, action)
             if form is None:
                 raise Refusal("That choice is not open to you right now.")
@@ -282,7 +304,30 @@ class TableEdge:
 
     # ----- acknowledging and publishing -------------------------------------------------
     async def acknowledge(self, interaction: discord.Interaction, applied: Applied) -> None:
-        """Answer the player (the commit is done) with the cheapest useful response."""
+        """Answer the player (the commit is done), then publish, under the game's publish lock
+        so an older picture never lands after a newer one. When someone else's step is being
+        shown for longer than QUEUE_PATIENCE, the interaction is deferred so its 3 seconds do
+        not run out in the queue."""
+        lock = self.lock(applied.game.id)
+        try:
+            await asyncio.wait_for(lock.acquire(), QUEUE_PATIENCE)
+        except TimeoutError:
+            if not interaction.response.is_done():
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.response.defer(ephemeral=True, thinking=interaction.message is None)
+            await lock.acquire()
+        try:
+            table_done, private_done = False, set[int]()
+            async with self.committed(interaction):
+                table_done, private_done = await self._answer(interaction, applied)
+            async with self.committed(interaction):
+                await self._publish(applied, table_done=table_done, private_done=private_done)
+        finally:
+            lock.release()
+
+    async def _answer(self, interaction: discord.Interaction, applied: Applied) -> tuple[bool, set[int]]:
+        """The cheapest useful response: the pressed message redrawn in place when it is the
+        table or the player's own hand, else the step's lines. Returns what it redrew."""
         game = applied.game
         engine, ui = applied.engine, ui_for(game.kind)
         message = interaction.message
@@ -292,21 +337,25 @@ class TableEdge:
         fresh_table = game.table_message_at is not None and self.now - game.table_message_at < REPOST_AFTER
         if message is not None and message.id == game.table_message_id and fresh_table:
             rendered = await render_table(game, engine, ui, self.now)
-            await interaction.response.edit_message(**rendered.edit_kwargs())
+            await redraw_in_place(interaction, rendered)
             table_done = True
         elif message is not None and seat is not None and self._is_private_message(game, seat, message):
             notes = self.private_notes(applied, seat)
             rendered = await render_private(game, engine, ui, seat, jump_url=self.table_url(game), notes=notes)
             if rendered is not None:
-                await interaction.response.edit_message(**rendered.edit_kwargs())
+                await redraw_in_place(interaction, rendered)
                 private_done.add(seat)
                 if message.id == game.seats[seat].dm_message_id:
                     self._remember_dm(game.id, seat, message.id, rendered)
-        if not interaction.response.is_done():
+        if not (table_done or private_done):
             lines = [line for e in applied.events
                      if e.visible_to(seat) and e.text and (line := self.line_of(game, e))]
-            await interaction.response.send_message("\n".join(lines)[:2000] or "Done.", ephemeral=True)
-        await self.publish(applied, table_done=table_done, private_done=private_done)
+            text = "\n".join(lines)[:2000] or "Done."
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        return table_done, private_done
 
     def _is_private_message(self, game: GameRecord, seat: int, message: discord.Message) -> bool:
         record = game.seats[seat]
@@ -326,18 +375,25 @@ class TableEdge:
     async def publish(self, applied: Applied, *, table_done: bool = False, private_done: set[int] | None = None,
                       post_new_table: bool = False) -> None:
         """Show the committed step: the table message, changed private views, the result."""
+        async with self.lock(applied.game.id):
+            await self._publish(applied, table_done=table_done, private_done=private_done,
+                                post_new_table=post_new_table)
+
+    async def _publish(self, applied: Applied, *, table_done: bool = False, private_done: set[int] | None = None,
+                       post_new_table: bool = False) -> None:
+        """`publish` with the game's publish lock held. Pictures are drawn from the game record,
+        which always holds the newest committed state, so the last drawing is the newest."""
         game = applied.game
-        async with self.lock(game.id):
-            if not table_done:
-                await self.update_table(game, applied.engine, post_new=post_new_table)
-            for seat in applied.changed_seats:
-                if seat not in (private_done or set()):
-                    await self.deliver_private(game, applied, seat)
-            if applied.outcome is not None:
-                await self.post_result(applied)
-                self._publish_locks.pop(game.id, None)
-                for seat in range(len(game.seats)):
-                    self._dm_shown.pop((game.id, seat), None)
+        if not table_done:
+            await self.update_table(game, applied.engine, post_new=post_new_table)
+        for seat in applied.changed_seats:
+            if seat not in (private_done or set()):
+                await self.deliver_private(game, applied, seat)
+        if applied.outcome is not None:
+            await self.post_result(applied)
+            self._publish_locks.pop(game.id, None)
+            for seat in range(len(game.seats)):
+                self._dm_shown.pop((game.id, seat), None)
 
     def _remember_dm(self, game_id: int, seat: int, message_id: int, rendered: Rendered) -> None:
         if len(self._dm_shown) >= MAX_REMEMBERED_DMS:

@@ -33,7 +33,7 @@ class HallwayEngine(Engine):
         if phase == "rolloff":
             box = state["rolloff"]
             return [Wait(s, f"rolloff-{box['round']}", "roll for the start player", ROLL_TIMEOUT,
-                         {"type": "roll", "timeout": True})
+                         {"type": "roll", "timeout": True}, independent=True)
                     for s in (0, 1) if box["rolls"][s] is None]
         if phase == "turn":
             return [Wait(state["turn"], f"roll-{state['turn_no']}", "roll the die", ROLL_TIMEOUT,

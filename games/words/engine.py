@@ -59,20 +59,20 @@ class WordsEngine(Engine):
                          self.turn_default(state, seat))]
         if name == "challenge":
             return [Wait(s, f"challenge{n}", "challenge or let it stand", CHALLENGE_TIMEOUT,
-                         {"type": "stand", "timeout": True}) for s in phase["waiting"]]
+                         {"type": "stand", "timeout": True}, independent=True) for s in phase["waiting"]]
         if name == "claim":
             return [Wait(phase["seat"], f"claim{n}", f"claim {phase['word']} or keep building",
                          CLAIM_TIMEOUT, {"type": "claim", "timeout": True})]
         if name == "tip":
             return [Wait(s, f"tip{n}", "use Tip of My Tongue?", TIP_TIMEOUT,
-                         {"type": "no_tip", "timeout": True}) for s in phase["waiting"]]
+                         {"type": "no_tip", "timeout": True}, independent=True) for s in phase["waiting"]]
         if name == "rps":
             return [Wait(s, f"rps{n}", "rock, paper or scissors", RPS_TIMEOUT,
-                         {"type": "rps", "shape": phase["fallback"][s], "timeout": True})
+                         {"type": "rps", "shape": phase["fallback"][s], "timeout": True}, independent=True)
                     for s in phase["players"] if phase["choices"][s] is None]
         if name == "tiebreak":
             return [Wait(s, f"tiebreak{n}", "Coin toss or Wordblitz", TIEBREAK_TIMEOUT,
-                         {"type": "coin", "timeout": True})
+                         {"type": "coin", "timeout": True}, independent=True)
                     for s in phase["tied"] if phase["choices"][s] is None]
         return []
 

@@ -49,11 +49,20 @@ def test_a_valid_message_passes() -> None:
     ({"components": [row({"type": 3, "custom_id": "s", "options": [{"label": "a", "value": "a"}]},
                          button(1))]}, "components"),
     ({"components": [button(1)]}, "components"),
+    ({"components": [row(button(1, emoji={"name": "🂠"}))]}, "components"),  # a playing card, not an emoji
+    ({"components": [row(button(1, emoji={"name": "A"}))]}, "components"),
+    ({"components": [row({"type": 3, "custom_id": "s", "options": [
+        {"label": "a", "value": "a", "emoji": {"name": "🎲🎲"}}]})]}, "components"),
 ])
 def test_limits_are_invalid_form_body(payload: dict[str, Any], field: str) -> None:
     exc = error_of(lambda: check_message(payload, creating=True))
     assert (exc.status, exc.code, exc.message) == (400, 50035, "Invalid Form Body")
     assert exc.errors is not None and field in exc.errors
+
+
+def test_real_and_custom_emoji_pass() -> None:
+    check_message({"components": [row(button(1, emoji={"name": "🃏"}), button(2, emoji={"name": "⬅️"}),
+                                      button(3, emoji={"name": "party", "id": "123"}))]}, creating=True)
 
 
 def test_empty_message_is_50006() -> None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import emoji as emoji_data
+
 from .components import ACTION_ROW, BUTTON, LABEL, SELECT_TYPES, TEXT_DISPLAY, TEXT_INPUT, iter_components
 from .errors import ApiError, empty_message
 
@@ -138,6 +140,8 @@ def _check_component(errs: FormErrors, path: tuple[str | int, ...], c: dict[str,
                 errs.add((*path, "custom_id"), "COMPONENT_CUSTOM_ID_DUPLICATED",
                          "Component custom id cannot be duplicated")
             seen.add(cid)
+    if c.get("emoji") is not None:
+        check_emoji(errs, (*path, "emoji"), c["emoji"])
     if ctype == BUTTON:
         errs.max_len((*path, "label"), c.get("label"), 80)
         if c.get("style") == 5 and not c.get("url"):
@@ -155,6 +159,8 @@ def _check_component(errs: FormErrors, path: tuple[str | int, ...], c: dict[str,
                 for key in ("label", "value", "description"):
                     errs.max_len((*path, "options", k, key), opt.get(key), 100)
                 errs.required((*path, "options", k, "label"), opt.get("label"))
+                if opt.get("emoji") is not None:
+                    check_emoji(errs, (*path, "options", k, "emoji"), opt["emoji"])
                 errs.required((*path, "options", k, "value"), opt.get("value"))
                 if opt.get("value") in values:
                     errs.add((*path, "options", k, "value"), "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
@@ -168,6 +174,16 @@ def _check_component(errs: FormErrors, path: tuple[str | int, ...], c: dict[str,
             errs.add((*path, "min_values"), "BASE_TYPE_BAD_INT", "min/max values must be 0-25 and min <= max")
     elif ctype == TEXT_DISPLAY:
         errs.max_len((*path, "content"), c.get("content"), 4000)
+
+
+def check_emoji(errs: FormErrors, path: tuple[Any, ...], partial: dict[str, Any]) -> None:
+    """A component emoji is a custom one (an id) or one real Unicode emoji: Discord answers
+    "Invalid emoji" for any other character (🂠, a letter, two emoji)."""
+    if partial.get("id"):
+        return
+    name = partial.get("name") or ""
+    if not emoji_data.is_emoji(name):
+        errs.add((*path, "name"), "BUTTON_COMPONENT_INVALID_EMOJI", "Invalid emoji")
 
 
 def check_modal(data: dict[str, Any]) -> None:

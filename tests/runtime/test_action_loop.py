@@ -53,6 +53,28 @@ async def test_a_stale_button_is_refused_and_nothing_changes(service: TableServi
     assert await snapshot(storage, game_id) == before
 
 
+async def hallway_game(service: TableService) -> int:
+    game = await service.open_lobby(guild_id=GUILD, channel_id=CHANNEL, kind="hallway", host_id=ALICE,
+                                    host_name="alice", options={})
+    await service.join(game.id, BOB, "bob")
+    await service.start(game.id, ALICE)
+    return game.id
+
+
+async def test_a_button_of_an_independent_wait_stays_good_after_another_seats_answer(
+        service: TableService, storage: Storage) -> None:
+    """Both dudes roll off at once: the second press, drawn before the first was committed, counts."""
+    game_id = await hallway_game(service)
+    drawn = (await service.game(game_id)).version
+    await service.act(game_id, ALICE, {"type": "roll"}, version=drawn)
+    await service.act(game_id, BOB, {"type": "roll"}, version=drawn)
+    assert [(a.seat, a.seq) for a in await storage.actions(game_id)] == [(0, drawn + 1), (1, drawn + 2)]
+    before = await snapshot(storage, game_id)
+    with pytest.raises(StaleComponent):  # Alice has answered that wait: her old button is done
+        await service.act(game_id, ALICE, {"type": "roll"}, version=drawn)
+    assert await snapshot(storage, game_id) == before
+
+
 async def test_two_concurrent_clicks_of_one_button_apply_exactly_once(service: TableService, storage: Storage) -> None:
     game_id = await started_game(service, [ALICE, BOB])
     game = await service.game(game_id)

@@ -22,6 +22,18 @@ def test_a_running_deadline_is_kept_and_a_new_wait_starts_fresh() -> None:
     assert [d["at"] for d in again] == [110, 115]
 
 
+def test_a_button_drawn_during_a_running_independent_wait_is_current() -> None:
+    window = [Wait(0, "rps1", "rps", independent=True), Wait(1, "rps1", "rps", independent=True),
+              Wait(2, "turn", "play")]
+    at_3 = deadlines.schedule([], window, now=0, version=3)
+    at_4 = deadlines.schedule(at_3, window[1:], now=1, version=4)  # seat 0 picked
+    assert deadlines.drawn_during(at_4, 1, 3)  # seat 1's button from before seat 0's pick
+    assert not deadlines.drawn_during(at_4, 0, 3)  # seat 0 has answered
+    assert not deadlines.drawn_during(at_4, 2, 3)  # a turn is not independent
+    again = deadlines.schedule(at_4, [Wait(1, "rps2", "rps", independent=True)], now=2, version=5)
+    assert not deadlines.drawn_during(again, 1, 4) and deadlines.drawn_during(again, 1, 5)
+
+
 def test_a_wait_without_default_never_expires() -> None:
     [d] = deadlines.schedule([], [Wait(0, "think", "think")], now=1)
     assert d["at"] is None and deadlines.due([d], 10**9) is None
