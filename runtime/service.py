@@ -9,6 +9,7 @@ does the cog acknowledge the player, so nothing acknowledged is ever lost.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 from collections.abc import Callable
@@ -55,6 +56,8 @@ class TableService:
         self.rng = rng
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, GameRecord] = {}
+        self._rating_locks: dict[tuple[int, str], asyncio.Lock] = {}
+        self._opening = asyncio.Lock()  # one lobby check-and-create at a time
         #: Called (game id, earliest deadline or None) after every change; timers listen.
         self.on_deadlines: Callable[[int, float | None], None] = lambda game_id, at: None
         #: Turns a public event into its log line (the game's UI names the players); None hides it.
@@ -109,13 +112,14 @@ class TableService:
     ) -> GameRecord:
         engine = get_engine(kind)
         resolved = engine.resolve_options({k: v for k, v in options.items() if v is not None})
-        if await self.storage.live_game_in(channel_id) is not None:
-            raise Refusal("A game is already running here. Finish it, or start one in another channel.")
-        game_id = await self.storage.create_game(
-            guild_id=guild_id, channel_id=channel_id, kind=kind, host_id=host_id,
-            host_name=host_name, options=resolved, seed=self.rng.getrandbits(63),
-            now=self.clock.now(),
-        )
+        async with self._opening:  # two `/x new` at once in one channel: only one lobby
+            if await self.storage.live_game_in(channel_id) is not None:
+                raise Refusal("A game is already running here. Finish it, or start one in another channel.")
+            game_id = await self.storage.create_game(
+                guild_id=guild_id, channel_id=channel_id, kind=kind, host_id=host_id,
+                host_name=host_name, options=resolved, seed=self.rng.getrandbits(63),
+                now=self.clock.now(),
+            )
         return await self._reload(game_id)
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
@@ -290,15 +294,16 @@ class TableService:
         lines = [line for e in events if e.to is None and e.text and (line := self.describe(game, e))]
         new_log = (game.log + lines)[-LOG_LINES:]
         outcome = engine.outcome(state)
-        results, ratings = [], []
-        if outcome is not None:
-            results, ratings = await self._results(game, outcome)
-            deadlines = []
-        version = await self.storage.commit_action(
-            game.id, expected_version=game.version, seat=seat, action=action, at=at,
-            state=state, deadlines=deadlines, log=new_log, finished=outcome is not None,
-            now=now, results=results, ratings=ratings,
-        )
+        async with self._rating_lock(game, outcome):
+            results, ratings = [], []
+            if outcome is not None:
+                results, ratings = await self._results(game, outcome)
+                deadlines = []
+            version = await self.storage.commit_action(
+                game.id, expected_version=game.version, seat=seat, action=action, at=at,
+                state=state, deadlines=deadlines, log=new_log, finished=outcome is not None,
+                now=now, results=results, ratings=ratings,
+            )
         changed = [
             s for s in range(len(game.seats))
             if engine.view(game.state, s) != engine.view(state, s)
@@ -309,6 +314,17 @@ class TableService:
             self.forget(game.id)
         self.on_deadlines(game.id, deadline_rules.earliest(deadlines))
         return Applied(game, engine, events, changed, outcome)
+
+    def _rating_lock(self, game: GameRecord, outcome: Outcome | None) -> contextlib.AbstractAsyncContextManager[Any]:
+        """Ratings are read, updated and written back whole: two games of one server and game
+        that end at the same moment must take turns, or one update would overwrite the other."""
+        if outcome is None:
+            return contextlib.nullcontext()
+        key = (game.guild_id, game.kind)
+        lock = self._rating_locks.get(key)
+        if lock is None:
+            lock = self._rating_locks[key] = asyncio.Lock()
+        return lock
 
     async def _results(self, game: GameRecord, outcome: Outcome) -> tuple[list, list]:
         users = [s.user_id for s in game.seats]

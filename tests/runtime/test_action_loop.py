@@ -129,6 +129,32 @@ async def test_lobby_rules(service: TableService) -> None:
     assert applied.game.status is Status.ACTIVE and applied.game.version == 1
 
 
+async def test_two_lobbies_opened_at_once_in_one_channel_make_one(service: TableService, storage: Storage) -> None:
+    results = await asyncio.gather(*(
+        service.open_lobby(guild_id=GUILD, channel_id=CHANNEL, kind="tokens", host_id=host,
+                           host_name="x", options={}) for host in (ALICE, BOB)), return_exceptions=True)
+    opened = [r for r in results if not isinstance(r, Exception)]
+    refused = [r for r in results if isinstance(r, Exception)]
+    assert len(opened) == 1 and isinstance(refused[0], Refusal) and "already running" in refused[0].message
+    assert (await storage.live_game_in(CHANNEL)).id == opened[0].id
+
+
+async def test_two_games_of_one_server_ending_at_once_both_count_in_the_ratings(
+        service: TableService, storage: Storage) -> None:
+    games = []
+    for channel in (CHANNEL, CHANNEL + 1):
+        lobby = await service.open_lobby(guild_id=GUILD, channel_id=channel, kind="tokens", host_id=ALICE,
+                                         host_name="alice", options={"hand": 1})
+        await service.join(lobby.id, BOB, "bob")
+        await service.start(lobby.id, ALICE)
+        await play_first(service, lobby.id)  # one token left in the game: the next play ends it
+        games.append(lobby.id)
+    await asyncio.gather(*(play_first(service, game_id) for game_id in games))
+    assert [(await storage.game(g)).status for g in games] == [Status.FINISHED] * 2
+    ratings = await storage.ratings(GUILD, "tokens", [ALICE, BOB])
+    assert ratings[ALICE].games == ratings[BOB].games == 2
+
+
 async def test_malformed_option_is_refused_before_any_lobby_exists(service: TableService, storage: Storage) -> None:
     with pytest.raises(IllegalAction, match="hand"):
         await service.open_lobby(guild_id=GUILD, channel_id=CHANNEL, kind="tokens", host_id=ALICE,
