@@ -19,6 +19,9 @@ log = logging.getLogger(__name__)
 
 Publish = Callable[[Applied], Awaitable[None]]
 
+#: Seconds before a timer whose expiry failed (say, the database was busy) tries again.
+RETRY_AFTER = 5.0
+
 
 class Timers:
     def __init__(self, service: TableService, clock: Clock, publish: Publish) -> None:
@@ -55,10 +58,17 @@ class Timers:
             self._tasks.pop(game_id, None)
             self._at.pop(game_id, None)
         try:
-            for applied in await self.service.expire(game_id):
-                await self.publish(applied)
+            steps = await self.service.expire(game_id)
         except Exception:
-            log.exception("timer of game %s failed", game_id)
+            log.exception("timer of game %s failed; retrying in %ss", game_id, RETRY_AFTER)
+            if game_id not in self._at:  # no newer deadline was armed meanwhile
+                self.arm(game_id, self.clock.now() + RETRY_AFTER)
+            return
+        for applied in steps:
+            try:
+                await self.publish(applied)
+            except Exception:  # the step is stored; the next one redraws the table
+                log.exception("showing a timeout of game %s failed", game_id)
 
     async def restore(self) -> int:
         """Re-arm the timer of every active game; returns how many were armed. Deadlines

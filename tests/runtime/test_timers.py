@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 
+import pytest
+
 from games.core import Wait
 from runtime import deadlines
-from runtime.clock import ManualClock
+from runtime.clock import ManualClock, SystemClock
 from runtime.service import RESTART_GRACE, Applied, TableService
-from runtime.timers import Timers
+from runtime.timers import RETRY_AFTER, Timers
 from storage import Storage
+from tests.engines import tokens as tokens_engine
 from tests.engines.tokens import TURN_TIMEOUT
 from tests.runtime.conftest import ALICE, BOB, started_game
 
@@ -128,3 +132,44 @@ async def test_a_move_restarts_the_turn_timer_for_the_next_player(service: Table
     await service.act(game_id, game.user_of(seat), {"type": "play", "token": game.state["hands"][seat][0]["id"]})
     game = await service.game(game_id)
     assert [d["at"] for d in game.deadlines] == [clock.now() + TURN_TIMEOUT]
+
+
+async def test_a_real_timer_sleeps_and_plays_the_default(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sleeping task itself (not `fire_due`): a 0.3 s turn on the system clock."""
+    monkeypatch.setattr(tokens_engine, "TURN_TIMEOUT", 0.3)
+    published: list[Applied] = []
+    storage, service, timers = await boot(db_path, SystemClock(), published, seed=3)
+    try:
+        game_id = await started_game(service, [ALICE, BOB])
+        for _ in range(100):
+            if published:
+                break
+            await asyncio.sleep(0.02)
+        [step] = published[:1]
+        assert step.events and (await storage.actions(game_id))[0].action.get("timeout") is True
+    finally:
+        timers.close()
+        await storage.close()
+
+
+async def test_a_timer_whose_expiry_fails_tries_again(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = ManualClock()
+    published: list[Applied] = []
+    storage, service, timers = await boot(db_path, clock, published, seed=4)
+    try:
+        game_id = await started_game(service, [ALICE, BOB])
+        original = service.expire
+
+        async def busy(game: int) -> list[Applied]:
+            monkeypatch.setattr(service, "expire", original)  # fails once, then works
+            raise RuntimeError("database is locked")
+
+        monkeypatch.setattr(service, "expire", busy)
+        clock.advance(TURN_TIMEOUT)
+        await timers._sleep_then_expire(game_id, clock.now())
+        assert timers.armed == {game_id: clock.now() + RETRY_AFTER} and not published
+        clock.advance(RETRY_AFTER)
+        assert await timers.fire_due() == 1 and len(published) == 1
+    finally:
+        timers.close()
+        await storage.close()
