@@ -84,6 +84,34 @@ def embed_of(card: Card) -> discord.Embed:
     return embed
 
 
+EMBED_TOTAL, EMBED_DESCRIPTION = 6000, 4096
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:max(limit - 1, 0)] + "…"
+
+
+def fit(embed: discord.Embed) -> discord.Embed:
+    """Keep an embed inside Discord's limits whatever a game put in it: 4,096 characters of
+    description and 6,000 in all. The longest field gives way first (ending in "…"), then the
+    description from its start, so a link at its end survives."""
+    if embed.description and len(embed.description) > EMBED_DESCRIPTION:
+        embed.description = clip(embed.description, EMBED_DESCRIPTION)
+    while (over := len(embed) - EMBED_TOTAL) > 0:
+        fields = [(len(f.value or ""), i) for i, f in enumerate(embed.fields)]
+        longest, index = max(fields, default=(0, -1))
+        if longest > 1:
+            field = embed.fields[index]
+            embed.set_field_at(index, name=field.name, value=clip(field.value or "", max(longest - over, 1)),
+                               inline=bool(field.inline))
+        elif embed.description:
+            description = embed.description
+            embed.description = "…" + description[over + 1:]
+        else:
+            break
+    return embed
+
+
 def waiting_lines(game: GameRecord, info: TableInfo, now: float) -> list[str]:
     lines = []
     for deadline in game.deadlines:
@@ -153,7 +181,7 @@ async def render_table(
         embed.set_image(url=f"attachment://{screen.image_name}")
     has_private = type(ui).private is not GameUI.private
     view = build_view(game, screen, hand_button=has_private and live) if live else None
-    return Rendered(embed, view, file)
+    return Rendered(fit(embed), view, file)
 
 
 async def render_private(
@@ -170,14 +198,15 @@ async def render_private(
         embed.add_field(name="Just now", value="\n".join(notes)[:1024], inline=False)
     embed.set_footer(text=footer_of(screen.card, f"{engine.title} · game #{game.id} · only you can see this"))
     if jump_url:
-        embed.description = (embed.description or "") + f"\n[Go to the table]({jump_url})"
+        link = f"\n[Go to the table]({jump_url})"
+        embed.description = clip(embed.description or "", EMBED_DESCRIPTION - len(link)) + link
     drawn = await _draw(screen)
     file, digest = drawn if drawn else (None, None)
     if file is not None:
         embed.set_image(url=f"attachment://{screen.image_name}")
     live = game.status is Status.ACTIVE
     view = build_view(game, screen, hand_button=False) if live else None
-    return Rendered(embed, view, file, digest)
+    return Rendered(fit(embed), view, file, digest)
 
 
 def render_lobby(game: GameRecord, engine: Engine) -> Rendered:
@@ -235,5 +264,5 @@ def result_embed(game: GameRecord, engine: Engine, ranks: list[int], reason: str
     if rating_lines:
         embed.add_field(name="Ratings", value="\n".join(rating_lines)[:1024], inline=False)
     embed.set_footer(text=f"game #{game.id}")
-    return embed
+    return fit(embed)
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import discord
 import pytest
 
 from cogs.table import codec
-from cogs.table.present import Rendered, render_private, render_table
+from cogs.table.present import Rendered, fit, render_private, render_table
 from cogs.table.registry import UIS, load_builtin_uis
 from games.registry import get_engine
 from storage import GameRecord, SeatRecord, Status
@@ -114,3 +115,19 @@ def test_the_result_lists_places_with_points() -> None:
     assert lines[1:] == ["🥈 <@100> — −4 points", "🥈 <@102> — −4 points"]
     without = result_embed(game, engine, [0, 1, 2], "", []).to_dict()
     assert "points" not in without["description"]
+
+
+def test_an_oversized_embed_is_fitted_to_discords_limits() -> None:
+    link = "\n[Go to the table](https://discord.com/channels/1/2/3)"
+    embed = discord.Embed(title="t" * 256, description="d" * 3000 + link)
+    for n in range(22):
+        embed.add_field(name=f"field {n}", value="v" * 1024)
+    embed.set_footer(text="f" * 100)
+    fitted = fit(embed)
+    assert len(fitted) <= 6000 and len(fitted.description or "") <= 4096
+    assert fitted.description.endswith(link) and len(fitted.fields) == 22
+    assert all(f.value.endswith("…") for f in fitted.fields if len(f.value) < 1024)
+    huge = fit(discord.Embed(description="x" * 5000 + link))
+    assert len(huge.description) == 4096 and huge.description.endswith("…")
+    small = discord.Embed(title="fine", description="short")
+    assert fit(small).to_dict() == discord.Embed(title="fine", description="short").to_dict()
