@@ -1,0 +1,65 @@
+"""The layers of DESIGN.md, checked on the source: engines stay pure, SQL stays in storage/,
+the runtime stays Discord-free. A shortcut across a layer fails here, not in review."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: What each layer must never import (top-level module names).
+FORBIDDEN = {
+    "games": {"discord", "aiosqlite", "sqlite3", "storage", "runtime", "cogs", "bot", "asyncio", "time",
+              "datetime", "os", "threading", "secrets", "uuid", "PIL"},
+    "runtime": {"discord", "cogs", "bot", "sqlite3", "aiosqlite"},
+    "storage": {"discord", "cogs", "runtime", "games", "bot"},
+}
+#: SQL as this project writes it (keywords in capitals), so English prose in the UIs does not match.
+SQL = re.compile(r"\b(SELECT\s.+\sFROM|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|CREATE\s+TABLE)\b",
+                 re.DOTALL)
+
+
+def sources(package: str) -> Iterator[Path]:
+    yield from sorted((ROOT / package).rglob("*.py"))
+
+
+def imported(path: Path) -> Iterator[tuple[int, str]]:
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name.split(".")[0]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            yield node.lineno, node.module.split(".")[0]
+
+
+@pytest.mark.parametrize("package", sorted(FORBIDDEN))
+def test_a_layer_imports_nothing_it_must_not(package: str) -> None:
+    crossings = [f"{path.relative_to(ROOT)}:{line} imports {name}"
+                 for path in sources(package) for line, name in imported(path)
+                 if name in FORBIDDEN[package]]
+    assert crossings == []
+
+
+def test_sql_is_written_only_in_storage() -> None:
+    found = []
+    for package in ("games", "runtime", "cogs", "bench"):
+        for path in sources(package):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str) and SQL.search(node.value):
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    bot = ROOT / "bot.py"
+    if SQL.search(bot.read_text(encoding="utf-8")):
+        found.append("bot.py")
+    assert found == []
+
+
+def test_the_checks_would_see_a_crossing(tmp_path: Path) -> None:
+    sample = tmp_path / "bad.py"
+    sample.write_text("import discord\nfrom storage.database import Storage\nQ = 'SELECT id FROM games'\n")
+    assert [name for _, name in imported(sample)] == ["discord", "storage"]
+    assert SQL.search("SELECT id FROM games") and not SQL.search("select a letter from your hand")
