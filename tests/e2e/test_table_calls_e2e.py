@@ -3,9 +3,13 @@ updated in place), one table edit, and a DM edit only for seats whose DM would l
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from tests.e2e.test_table_e2e import hand_message, open_table, play_button
+from cogs.table.edge import REPOST_AFTER
+from runtime.clock import ManualClock
+from tests.e2e.conftest import running_bot
+from tests.e2e.test_table_e2e import hand_message, open_table, play_button, play_turn, table_message
 from tests.fakediscord import FakeDiscord
 
 
@@ -39,3 +43,31 @@ async def test_a_play_edits_only_the_dms_that_change(fake_discord: FakeDiscord, 
     assert button is not None
     await bob.click(hand_message(bob), button)  # type: ignore[arg-type]
     await fake_discord.wait_for(lambda: play_button(carol), what="carol's turn")
+
+
+async def test_an_hour_old_table_and_dm_are_posted_again_not_edited(fake_discord: FakeDiscord,
+                                                                    tmp_path: Path) -> None:
+    """Discord throttles edits of messages older than an hour: after 50 minutes the table and
+    the hands come as new messages, and the old table's buttons are refused as stale."""
+    clock = ManualClock()
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with running_bot(fake_discord, tmp_path, seed=5, clock=clock):
+        await open_table(fake_discord, alice, bob, hand=3)
+        await play_turn(fake_discord, [alice, bob])
+        await fake_discord.idle()
+        old_table = table_message(fake_discord)
+        old_hands = {p.name: hand_message(p) for p in (alice, bob)}
+        assert old_table is not None and all(old_hands.values())
+
+        clock.advance(REPOST_AFTER + 60)
+        mover = await play_turn(fake_discord, [alice, bob])
+        other = bob if mover is alice else alice
+        await fake_discord.idle()
+
+        new_table = table_message(fake_discord)
+        assert new_table is not None and new_table.id != old_table.id
+        assert old_table.id in {m.id for m in new_table.channel.history()}  # kept, not deleted
+        new_hand = hand_message(other)
+        assert new_hand is not None and new_hand.id != old_hands[other.name].id  # type: ignore[union-attr]
+        stale = await other.click(old_table, "My hand")  # the hand button never goes stale
+        assert stale.ephemeral and "Your tokens" in stale.text()
