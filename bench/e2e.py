@@ -240,7 +240,7 @@ async def serve_bot(base_url: str, token: str, guild_id: int, database: Path) ->
     setup_games()
     Route.BASE = f"{base_url}/api/v10"
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(base_url.replace("http://", "ws://") + "/gateway")
-    client = bot_module.build_bot(bot_settings(token, database, guild_id),
+    client = bot_module.build_bot(bot_settings(token, database, guild_id), freeze_heap=True,
                                   guild_ready_timeout=GUILD_READY_TIMEOUT)
     runner = asyncio.create_task(client.start(token))
     waiting = asyncio.create_task(client.wait_until_ready())

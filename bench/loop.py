@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Benchmark the action loop without Discord: N concurrent games of the Tokens test
 engine through the real TableService and a real SQLite file (WAL, one transaction per
-action), plus the public render each action triggers.
+action), plus the messages each action triggers: the table (embed and buttons, as sent to
+Discord) and the private hand of every seat whose view changed.
 
     python bench/loop.py --games 1000
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import random
 import resource
@@ -25,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from cogs.table.present import table_info  # noqa: E402
+from cogs.table.present import render_private, render_table  # noqa: E402
 from games.registry import register  # noqa: E402
 from runtime.clock import SystemClock  # noqa: E402
 from runtime.service import TableService  # noqa: E402
@@ -57,7 +59,9 @@ async def play_one(service: TableService, game_id: int, latencies: list[float], 
         started = time.perf_counter()
         applied = await service.act(game_id, game.user_of(seat), {"type": "play", "token": token},
                                     version=game.version)
-        ui.table(applied.engine.view(applied.game.state, None), table_info(applied.game))
+        await render_table(applied.game, applied.engine, ui, service.clock.now())
+        for changed in applied.changed_seats:
+            await render_private(applied.game, applied.engine, ui, changed, jump_url=None)
         latencies.append((time.perf_counter() - started) * 1000)
 
 
@@ -76,6 +80,8 @@ async def run(games: int, db_path: Path, think: float) -> dict[str, float]:
         ids.append(lobby.id)
     latencies: list[float] = []
     jitter = random.Random(2)
+    gc.collect()
+    gc.freeze()  # as bot.py does once start-up is done
     started = time.perf_counter()
     await asyncio.gather(*(play_one(service, g, latencies, ui, jitter, think) for g in ids))
     elapsed = time.perf_counter() - started

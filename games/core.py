@@ -214,6 +214,10 @@ class Engine:
         """
         return {}
 
+    def prepare(self) -> None:
+        """Build what every game of this kind shares, once per process (a dictionary index).
+        The bot calls it at start-up, off the event loop, so no player's first move pays for it."""
+
     # ----- provided -----------------------------------------------------------------
     def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
         if not self.min_players <= players <= self.max_players:

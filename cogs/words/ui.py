@@ -57,7 +57,7 @@ discard pile), That'll Work (collect the word as it stands), Spelling Bee Sting 
 throw-aways. Most points wins; then most letters won; then the longest words. A full tie: \
 Coin toss or Wordblitz (first 3-letter word wins).
 
-Use **🂠 My hand** or `/hand` to see your cards. The dictionary is SCOWL-70 (English, \
+Use **🃏 My hand** or `/hand` to see your cards. The dictionary is SCOWL-70 (English, \
 American and British spellings); no names, hyphens or apostrophes.
 """
 

@@ -9,10 +9,14 @@ import os
 import signal
 import sqlite3
 import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from tests.e2e.conftest import running_bot
 from tests.fakediscord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,3 +57,22 @@ async def test_bot_py_connects_syncs_and_stops_cleanly_on_a_signal(
     assert not wal.exists() or wal.stat().st_size == 0  # closed cleanly: the WAL was checkpointed
     with sqlite3.connect(database) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] >= 1  # and migrated
+
+
+async def test_start_up_prepares_every_engine_off_the_event_loop(
+        fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Words dictionary is built before the first move, not during it."""
+    from games.registry import load_builtin
+
+    prepared: list[tuple[str, bool]] = []
+
+    def recording(engine_name: str) -> Callable[[Any], None]:
+        def prepare(self: Any) -> None:
+            prepared.append((engine_name, threading.current_thread() is threading.main_thread()))
+        return prepare
+
+    for engine in load_builtin().values():
+        monkeypatch.setattr(type(engine), "prepare", recording(engine.name))
+    async with running_bot(fake_discord, tmp_path):
+        assert sorted(name for name, _ in prepared) == sorted(load_builtin())
+        assert not any(on_loop_thread for _, on_loop_thread in prepared)
