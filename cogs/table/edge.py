@@ -76,6 +76,9 @@ class TableEdge:
         #: Lets `deliver_private` skip an edit that would change nothing (after a restart the
         #: first edit of every DM simply goes out).
         self._dm_shown: dict[tuple[int, int], tuple[int, str]] = {}
+        #: The (table message id, state version) each live table shows, so a step whose
+        #: newest state an earlier answer already drew costs no second edit.
+        self._table_shown: dict[int, tuple[int, int]] = {}
         service.describe = self.line_of
 
     @staticmethod
@@ -338,6 +341,7 @@ class TableEdge:
         if message is not None and message.id == game.table_message_id and fresh_table:
             rendered = await render_table(game, engine, ui, self.now)
             await redraw_in_place(interaction, rendered)
+            self._remember_table(game.id, message.id, rendered)
             table_done = True
         elif message is not None and seat is not None and self._is_private_message(game, seat, message):
             notes = self.private_notes(applied, seat)
@@ -384,7 +388,8 @@ class TableEdge:
         """`publish` with the game's publish lock held. Pictures are drawn from the game record,
         which always holds the newest committed state, so the last drawing is the newest."""
         game = applied.game
-        if not table_done:
+        drawn = self._table_shown.get(game.id) == (game.table_message_id, game.version)
+        if not (table_done or drawn) or post_new_table:
             await self.update_table(game, applied.engine, post_new=post_new_table)
         for seat in applied.changed_seats:
             if seat not in (private_done or set()):
@@ -394,6 +399,7 @@ class TableEdge:
             self._publish_locks.pop(game.id, None)
             for seat in range(len(game.seats)):
                 self._dm_shown.pop((game.id, seat), None)
+            self._table_shown.pop(game.id, None)
 
     def _remember_dm(self, game_id: int, seat: int, message_id: int, rendered: Rendered) -> None:
         if len(self._dm_shown) >= MAX_REMEMBERED_DMS:
@@ -413,6 +419,7 @@ class TableEdge:
         if old is not None and not post_new and not stale:
             try:
                 await channel.get_partial_message(old).edit(**rendered.edit_kwargs())
+                self._remember_table(game.id, old, rendered)
                 return
             except discord.NotFound:
                 log.info("table message of game %s vanished; posting a new one", game.id)
@@ -426,6 +433,13 @@ class TableEdge:
             return
         await self.service.storage.set_table_message(game.id, message.id, self.now)
         game.table_message_id, game.table_message_at = message.id, self.now
+        self._remember_table(game.id, message.id, rendered)
+
+    def _remember_table(self, game_id: int, message_id: int, rendered: Rendered) -> None:
+        if len(self._table_shown) >= MAX_REMEMBERED_DMS:
+            self._table_shown.clear()
+        if rendered.version is not None:
+            self._table_shown[game_id] = (message_id, rendered.version)
 
     async def deliver_private(self, game: GameRecord, applied: Applied, seat: int) -> None:
         """DM a seat its new private view; on closed DMs, say so once in the channel."""

@@ -39,6 +39,8 @@ class Rendered:
     view: discord.ui.View | None
     file: discord.File | None = None
     image_digest: str | None = None
+    #: The state version drawn (None for lobbies): buttons carry it, and the edge remembers it.
+    version: int | None = None
 
     def fingerprint(self) -> str:
         """What the message will show (embed, components, image), to skip edits that change nothing."""
@@ -137,26 +139,28 @@ async def _draw(screen: Screen) -> tuple[discord.File, str] | None:
     return discord.File(io.BytesIO(png), filename=screen.image_name), hashlib.blake2b(png, digest_size=16).hexdigest()
 
 
-def build_view(game: GameRecord, screen: Screen, *, hand_button: bool) -> discord.ui.View | None:
+def build_view(game_id: int, version: int, screen: Screen, *, hand_button: bool) -> discord.ui.View | None:
+    """The controls of a screen drawn from the state at `version` (taken before any await,
+    since the game record moves on while the picture is drawn)."""
     view = discord.ui.View(timeout=None)
     slot = 0
     for control in screen.controls:
         if isinstance(control, Button):
             view.add_item(ActionButton(
-                game.id, game.version, control.action, label=control.label[:80],
+                game_id, version, control.action, label=control.label[:80],
                 style=STYLES[control.style], emoji=control.emoji, disabled=control.disabled,
                 row=control.row,
             ))
         elif isinstance(control, Select):
-            view.add_item(ActionSelect.build(game.id, game.version, slot, control))
+            view.add_item(ActionSelect.build(game_id, version, slot, control))
             slot += 1
         elif isinstance(control, FormButton):
             view.add_item(FormOpenButton(
-                game.id, game.version, control.action, label=control.label[:80],
+                game_id, version, control.action, label=control.label[:80],
                 style=STYLES[control.style], emoji=control.emoji, row=control.row,
             ))
     if hand_button:
-        view.add_item(HandButton(game.id))
+        view.add_item(HandButton(game_id))
     return view if view.children else None
 
 
@@ -166,22 +170,22 @@ async def render_table(
     """The public table message, from the public view only."""
     info = table_info(game)
     assert game.state is not None
+    version, live = game.version, game.status is Status.ACTIVE  # before the picture's await
     screen = ui.table(engine.view(game.state, None), info)
     embed = embed_of(screen.card)
-    live = game.status is Status.ACTIVE
     extra = waiting_lines(game, info, now) if live else []
     if extra:
         embed.add_field(name="Now", value="\n".join(extra)[:1024], inline=False)
     if game.log:
         embed.add_field(name="Recent", value="\n".join(f"• {line}" for line in game.log[-6:])[:1024],
                         inline=False)
-    embed.set_footer(text=footer_of(screen.card, f"{engine.title} · game #{game.id} · move {game.version}"))
+    embed.set_footer(text=footer_of(screen.card, f"{engine.title} · game #{game.id} · move {version}"))
     file = await image_file(screen) if with_image else None
     if file is not None:
         embed.set_image(url=f"attachment://{screen.image_name}")
     has_private = type(ui).private is not GameUI.private
-    view = build_view(game, screen, hand_button=has_private and live) if live else None
-    return Rendered(fit(embed), view, file)
+    view = build_view(game.id, version, screen, hand_button=has_private and live) if live else None
+    return Rendered(fit(embed), view, file, version=version)
 
 
 async def render_private(
@@ -190,6 +194,7 @@ async def render_private(
 ) -> Rendered | None:
     """A seat's private message (DM or ephemeral), from that seat's view only."""
     assert game.state is not None
+    version, live = game.version, game.status is Status.ACTIVE  # before the picture's await
     screen = ui.private(engine.view(game.state, seat), seat, table_info(game))
     if screen is None:
         return None
@@ -204,9 +209,8 @@ async def render_private(
     file, digest = drawn if drawn else (None, None)
     if file is not None:
         embed.set_image(url=f"attachment://{screen.image_name}")
-    live = game.status is Status.ACTIVE
-    view = build_view(game, screen, hand_button=False) if live else None
-    return Rendered(fit(embed), view, file, digest)
+    view = build_view(game.id, version, screen, hand_button=False) if live else None
+    return Rendered(fit(embed), view, file, digest, version)
 
 
 def render_lobby(game: GameRecord, engine: Engine) -> Rendered:

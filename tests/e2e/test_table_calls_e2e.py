@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from cogs.table.edge import REPOST_AFTER
+from games.registry import get_engine
 from runtime.clock import ManualClock
+from runtime.service import Applied
 from tests.e2e.conftest import running_bot
 from tests.e2e.test_table_e2e import hand_message, open_table, play_button, play_turn, table_message
 from tests.fakediscord import FakeDiscord
@@ -71,3 +73,25 @@ async def test_an_hour_old_table_and_dm_are_posted_again_not_edited(fake_discord
         assert new_hand is not None and new_hand.id != old_hands[other.name].id  # type: ignore[union-attr]
         stale = await other.click(old_table, "My hand")  # the hand button never goes stale
         assert stale.ephemeral and "Your tokens" in stale.text()
+
+
+async def test_publishing_a_state_the_table_already_shows_costs_no_edit(fake_discord: FakeDiscord,
+                                                                        bot: Any) -> None:
+    """Steps queued behind one another all draw the newest state: once the table shows it,
+    the later ones skip their edit."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    await open_table(fake_discord, alice, bob, hand=2)
+    await fake_discord.idle()
+    table = table_message(fake_discord)
+    assert table is not None
+    game = await bot.service.game_here(table.channel.id)
+    again = Applied(game, get_engine(game.kind), [], [])
+    with fake_discord.track() as calls:
+        await bot.tables.publish(again)
+        await fake_discord.idle()
+    assert calls == []
+    bot.tables._table_shown.clear()  # a bot that does not know what the table shows edits it
+    with fake_discord.track() as calls:
+        await bot.tables.publish(again)
+        await fake_discord.idle()
+    assert [c.method for c in calls] == ["PATCH"]
