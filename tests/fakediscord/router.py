@@ -46,6 +46,7 @@ class CallRecord:
     user_id: int | None = None  # the user concerned (interaction user, DM recipient, member)
     channel_id: int | None = None
     after: int | None = None  # the last interaction dispatched before this call (the action it serves)
+    rate_remaining: int | None = None  # X-RateLimit-Remaining sent back (limited routes only)
 
     def __str__(self) -> str:
         return f"{self.route} -> {self.status}" + (f" (code {self.code})" if self.code else "")
@@ -134,6 +135,15 @@ class Router:
         except ValueError as exc:
             return _error_response(call, ApiError(400, 50109, f"The request body contains invalid JSON: {exc}"))
         call.body = body
+        verdict = server.rate_limits.check(call.route, params)
+        limits = verdict.headers if verdict is not None else {}
+        if verdict is not None:
+            call.rate_remaining = int(limits["X-RateLimit-Remaining"])
+        if verdict is not None and verdict.retry_after is not None:
+            call.status = 429
+            server.rate_limited.append(call)
+            return web.Response(status=429, body=verdict.body(),
+                                headers={"Content-Type": "application/json", **limits})
         ctx = Ctx(server, request, params, body, files, call, dict(request.query))
         try:
             result = await route.handler(ctx)
@@ -145,14 +155,15 @@ class Router:
             return _error_response(call, ApiError(400, 0, "fake discord internal error (see test failure)"))
         if isinstance(result, NoContent):
             call.status = 204
-            return web.Response(status=204)
+            return web.Response(status=204, headers=limits)
         call.status = 200
-        return json_response(result)
+        return json_response(result, headers=limits)
 
 
-def json_response(data: Any, status: int = 200) -> web.Response:
+def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     """JSON with Content-Type exactly "application/json" (discord.py requires it verbatim)."""
-    return web.Response(status=status, body=json.dumps(data).encode(), headers={"Content-Type": "application/json"})
+    return web.Response(status=status, body=json.dumps(data).encode(),
+                        headers={"Content-Type": "application/json", **(headers or {})})
 
 
 def _error_response(call: CallRecord, exc: ApiError) -> web.Response:

@@ -16,6 +16,7 @@ from . import permissions as perm
 from .errors import ApiError
 from .gateway import Gateway
 from .ids import snowflake
+from .ratelimits import RateLimits
 from .router import CallRecord, Router
 from .routes_app import router as app_router
 from .routes_channels import router as channel_router
@@ -51,6 +52,9 @@ class FakeDiscord:
         self.last_interaction_id: int | None = None
         self.last_call_end = 0.0
         self.rate_limit_hits: list[str] = []
+        self.rate_limits = RateLimits()
+        #: Calls answered 429 (only on routes a test limited with `rate_limit`).
+        self.rate_limited: list[CallRecord] = []
         self._recent: dict[int, deque[float]] = {}
         self.port = 0
         self._runner: web.AppRunner | None = None
@@ -159,6 +163,14 @@ class FakeDiscord:
 
     def note_error(self, call: CallRecord, exc: ApiError) -> None:
         self.errors.append((call, exc))
+
+    def rate_limit(self, route: str, *, limit: int, per: float) -> None:
+        """Enforce Discord-style rate limits on `route` (a call-log template such as
+        "PATCH /channels/{channel_id}/messages/{message_id}"): `limit` calls per `per` seconds
+        per channel (or guild, webhook); beyond that, 429 with `retry_after`."""
+        if not any(f"{r.method} {r.template}" == route for r in self.router.routes):
+            raise ValueError(f"the fake has no route {route!r}")
+        self.rate_limits.add(route, limit, per)
 
     def allow_errors(self, *codes: int) -> None:
         """Declare Discord error codes this test expects the bot to receive (e.g. 50007)."""
