@@ -4,7 +4,7 @@ Built once per process from the vendored SCOWL-70 list (see data/COPYRIGHT-SCOWL
 shared by every game. A fragment is valid when it is a contiguous substring of some word of
 4+ letters, i.e. a prefix of one of those words' suffixes. We keep only the *maximal*
 suffixes (those that are not a prefix of another suffix), sorted, and answer with one
-`bisect`: about 240k strings, ~15 MiB, ~1 µs a query (see bench/dictionary.py, which also
+`bisect`: about 240k strings, 21 MiB with the word set, ~1 µs a query (see bench/dictionary.py, which also
 measures the alternatives we rejected).
 """
 
