@@ -95,3 +95,22 @@ async def test_a_failure_after_the_commit_says_the_move_counts_and_the_table_sti
     assert (await stored(harness, game_id)).version == before + 1
     await fake_discord.wait_for(lambda: versions_on(table) == {before + 1},
                                 what="the table to be redrawn by the publish step", timeout=5)
+
+
+async def test_an_answer_queued_behind_a_slow_step_is_deferred_then_drawn(
+        fake_discord: FakeDiscord, harness: RumpusHarness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the step before takes longer than QUEUE_PATIENCE to show, the next press is
+    deferred (so its 3 seconds cannot run out) and its message redrawn once the lock frees."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    table = await open_table(fake_discord, alice, bob)
+    monkeypatch.setattr(edge_module, "render_table",
+                        slowed_once(edge_module.render_table, edge_module.QUEUE_PATIENCE + 0.6))
+    alice_pressing = asyncio.create_task(alice.click(table, "Roll"))
+    await asyncio.sleep(0.2)
+    second = await bob.click(table, "Roll")
+    first = await alice_pressing
+    assert first.response_type == 7  # Alice's own answer was drawn in place, slowly
+    assert second.response_type == 6  # Bob's was deferred while Alice's step showed …
+    game = await stored(harness, game_id_of(table))
+    await fake_discord.wait_for(lambda: versions_on(table) == {game.version}, timeout=5,
+                                what="… then drawn: the table shows the newest state")
