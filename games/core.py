@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
@@ -19,11 +20,26 @@ Action = dict[str, Any]
 
 
 class IllegalAction(Exception):
-    """A player tried something the rules forbid; the message is shown to them as is."""
+    """A player tried something the rules forbid.
 
-    def __init__(self, message: str) -> None:
+    `message` is a sentence for the player. Where it names players it says `{who}`-style
+    placeholders and `seats` maps each to a seat, so the interface fills in real names
+    (`IllegalAction("It is {turn}'s turn.", seats={"turn": 2})`); engines never write a
+    player's name. `rule` cites the rule applied ("7", "R4"), where the game numbers them.
+    """
+
+    def __init__(self, message: str, *, rule: str | None = None,
+                 seats: Mapping[str, int] | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.rule = rule
+        self.seats = dict(seats or {})
+
+    def render(self, name_of: Callable[[int], str]) -> str:
+        """The sentence with every seat placeholder replaced by `name_of(seat)`."""
+        if not self.seats:
+            return self.message
+        return self.message.format_map({key: name_of(seat) for key, seat in self.seats.items()})
 
 
 @dataclass(frozen=True)
@@ -55,7 +71,9 @@ class Option:
 
 @dataclass(frozen=True)
 class Wait:
-    """One seat the game is waiting for.
+    """One seat the game is waiting for — or, with `seat=None`, the game itself (a random
+    delay before "GO!", a round that resolves at its deadline): such a wait has no player to
+    name, and its `default` is applied with seat None when `timeout` runs out.
 
     `key` names the thing awaited ("roll", "offer", "gesture"); while the same (seat, key)
     stays awaited across actions the runtime keeps its deadline instead of restarting it.
@@ -67,7 +85,7 @@ class Wait:
     one is choosing, so a button drawn before that answer still counts.
     """
 
-    seat: int
+    seat: int | None
     key: str
     prompt: str
     timeout: float | None = None
@@ -80,12 +98,13 @@ class Wait:
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened, for the cog to render. `to=None` means everyone may see it."""
+    """Something that happened, as facts (seats, cards, amounts, words) for the game's
+    interface to put into words with the players' names. `to=None`: everyone may see it;
+    otherwise only the seats listed."""
 
     type: str
-    text: str
-    to: tuple[int, ...] | None = None
     data: dict[str, Any] = field(default_factory=dict)
+    to: tuple[int, ...] | None = None
 
     def visible_to(self, seat: int | None) -> bool:
         return self.to is None or (seat is not None and seat in self.to)
@@ -107,7 +126,10 @@ class Outcome:
     ranks: tuple[int, ...]
     scores: tuple[float, ...] | None = None
     teams: tuple[tuple[int, ...], ...] | None = None
+    #: Why it ended, as a code the interface words ("forfeit", "last_card", "tiebreak"),
+    #: with its facts in `detail` (seats, how a tie was broken).
     reason: str = ""
+    detail: dict[str, Any] = field(default_factory=dict)
 
     def winners(self) -> list[int]:
         return [seat for seat, rank in enumerate(self.ranks) if rank == 0]
@@ -118,6 +140,7 @@ class Outcome:
             "scores": list(self.scores) if self.scores is not None else None,
             "teams": [list(t) for t in self.teams] if self.teams is not None else None,
             "reason": self.reason,
+            "detail": dict(self.detail),
         }
 
     @classmethod
@@ -127,7 +150,24 @@ class Outcome:
             scores=tuple(data["scores"]) if data.get("scores") is not None else None,
             teams=tuple(tuple(t) for t in data["teams"]) if data.get("teams") else None,
             reason=data.get("reason", ""),
+            detail=dict(data.get("detail") or {}),
         )
+
+
+@dataclass(frozen=True)
+class Secret:
+    """Where one hidden item lives in the state, and who may see it.
+
+    `path` leads into the state's JSON (keys and list indexes). `owner` is the one seat that
+    may see it; None means nobody (deck order, a face-down discard, a pending default). Items
+    of one `pool` may stand in for each other (any card for a card, any shape for a shape):
+    the contract suite swaps each secret for another value of its pool and checks that no
+    view but the owner's changes. The RNG is always secret and need not be declared.
+    """
+
+    owner: int | None
+    path: tuple[str | int, ...]
+    pool: str = ""
 
 
 class Rng:
@@ -164,6 +204,10 @@ class Rng:
         self._next().shuffle(out)
         return out
 
+    def token(self, bits: int = 128) -> str:
+        """A random hex string (a commitment nonce), from the game's own sequence."""
+        return f"{self._next().getrandbits(bits):0{bits // 4}x}"
+
 
 class Engine:
     """Base of every game engine. Subclasses set the class attributes and implement the
@@ -178,8 +222,11 @@ class Engine:
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
-    #: Seconds a typical wait lasts; informational, each Wait carries its own timeout.
     summary: ClassVar[str] = ""
+    #: Bumped when a rule changes how a recorded game replays (game records name it).
+    version: ClassVar[int] = 1
+    #: Values a secret of each pool may take (see `Secret`), beyond those found in the state.
+    secret_pools: ClassVar[Mapping[str, Sequence[Any]]] = {}
 
     # ----- to implement -------------------------------------------------------------
     def setup(self, players: int, rng_state: dict[str, int], options: dict[str, Any]) -> State:
@@ -206,13 +253,19 @@ class Engine:
         """The outcome once the rules say the game is over, else None."""
         raise NotImplementedError  # pragma: no cover - abstract
 
-    def secrets(self, state: State) -> dict[int, list[JSON]]:
-        """Items private to each seat right now (cards in hand, hidden choices).
+    def secrets(self, state: State) -> list[Secret]:
+        """Where the hidden items are right now (hands, pending picks, deck order).
 
-        The contract tests check no view of another seat, nor the public view, contains
-        any of them. Engines with no hidden information keep the default.
+        The contract suite changes each one in turn and checks that every other seat's view
+        and the public view stay byte-identical. Engines with no hidden information (beyond
+        the RNG, which is always checked) keep the default.
         """
-        return {}
+        return []
+
+    def choices(self, state: State) -> list[dict[str, Any]]:
+        """The secret-choice rounds open now (`games.choices` boxes), so the runtime can
+        answer a second press of a choice with "you already chose"."""
+        return []
 
     def prepare(self) -> None:
         """Build what every game of this kind shares, once per process (a dictionary index).
@@ -259,7 +312,7 @@ class Engine:
         partners of the leaver (if `result` would report teams) share the last place."""
         new_state = json.loads(json.dumps(state))  # states are JSON; 5x faster than deepcopy
         new_state["forfeit"] = seat
-        return new_state, [Event("forfeit", f"Seat {seat + 1} left the game.")]
+        return new_state, [Event("forfeit", {"seat": seat})]
 
     def outcome(self, state: State) -> Outcome | None:
         if "forfeit" in state:
@@ -272,7 +325,7 @@ class Engine:
         if teams:
             losers = set(next(t for t in teams if leaver in t))
         ranks = tuple(1 if seat in losers else 0 for seat in range(state["players"]))
-        return Outcome(ranks=ranks, teams=teams, reason="forfeit")
+        return Outcome(ranks=ranks, teams=teams, reason="forfeit", detail={"seat": leaver})
 
     def teams(self, state: State) -> tuple[tuple[int, ...], ...] | None:
         """Partnerships, if the game has them (used for forfeits and ratings)."""

@@ -61,7 +61,7 @@ class TableService:
         #: Called (game id, earliest deadline or None) after every change; timers listen.
         self.on_deadlines: Callable[[int, float | None], None] = lambda game_id, at: None
         #: Turns a public event into its log line (the game's UI names the players); None hides it.
-        self.describe: Callable[[GameRecord, Event], str | None] = lambda game, event: event.text
+        self.describe: Callable[[GameRecord, Event], str | None] = lambda game, event: event.type
 
     # ----- loading ----------------------------------------------------------------------
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -291,7 +291,7 @@ class TableService:
         assert game.state is not None
         waits: list[Wait] = engine.to_act(state)
         deadlines = deadline_rules.schedule(game.deadlines, waits, at, version=game.version + 1)
-        lines = [line for e in events if e.to is None and e.text and (line := self.describe(game, e))]
+        lines = [line for e in events if e.to is None and (line := self.describe(game, e))]
         new_log = (game.log + lines)[-LOG_LINES:]
         outcome = engine.outcome(state)
         async with self._rating_lock(game, outcome):

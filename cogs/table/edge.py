@@ -353,7 +353,7 @@ class TableEdge:
                     self._remember_dm(game.id, seat, message.id, rendered)
         if not (table_done or private_done):
             lines = [line for e in applied.events
-                     if e.visible_to(seat) and e.text and (line := self.line_of(game, e))]
+                     if e.visible_to(seat) and (line := self.line_of(game, e))]
             text = "\n".join(lines)[:2000] or "Done."
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
@@ -368,7 +368,7 @@ class TableEdge:
 
     def private_notes(self, applied: Applied, seat: int) -> list[str]:
         return [line for e in applied.events
-                if e.to is not None and seat in e.to and e.text and (line := self.line_of(applied.game, e))]
+                if e.to is not None and seat in e.to and (line := self.line_of(applied.game, e))]
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._publish_locks.get(game_id)
@@ -493,7 +493,8 @@ class TableEdge:
         users = [s.user_id for s in game.seats]
         ratings = await self.service.storage.ratings(game.guild_id, game.kind, users)
         lines = [f"<@{u}> {ratings[u].ordinal:.1f}" for u in users if u in ratings]
-        embed = result_embed(game, applied.engine, list(outcome.ranks), outcome.reason, lines, outcome.scores)
+        reason = ui_for(game.kind).result_reason(outcome.to_json(), table_info(game))
+        embed = result_embed(game, applied.engine, list(outcome.ranks), reason, lines, outcome.scores)
         channel = self.bot.get_partial_messageable(game.home_channel_id, guild_id=game.guild_id)
         with contextlib.suppress(discord.HTTPException):
             await channel.send(embed=embed)

@@ -183,5 +183,17 @@ class GameUI:
         return None
 
     def event_line(self, event: dict[str, Any], info: TableInfo) -> str | None:
-        """One log line for a public event (None hides it). Defaults to its text."""
-        return event.get("text") or None
+        """One line for an event (`{"type", "data", "to"}`), in the game's words with the
+        players' names; None hides it. Engines give facts, never sentences: each game words
+        its own events here. The default words only what the runtime itself causes."""
+        data = event.get("data") or {}
+        if event.get("type") == "forfeit":
+            return f"{info.name_of(data.get('seat'))} left the game."
+        return None
+
+    def result_reason(self, outcome: dict[str, Any], info: TableInfo) -> str:
+        """How the game ended (`Outcome.to_json()`), with names: "alice wins on letters, 10-8-8"."""
+        detail = outcome.get("detail") or {}
+        if outcome.get("reason") == "forfeit":
+            return f"{info.name_of(detail.get('seat'))} left the game."
+        return str(outcome.get("reason") or "").replace("_", " ")

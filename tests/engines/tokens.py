@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, Engine, Event, IllegalAction, Option, Outcome, Rng, State, Wait
+from games.core import Action, Engine, Event, IllegalAction, Option, Outcome, Rng, Secret, State, Wait
 
 TURN_TIMEOUT = 60.0
 
@@ -55,7 +55,7 @@ class TokensEngine(Engine):
         if action["type"] != "play":
             raise IllegalAction("In Tokens you can only play a token.")
         if seat != state["turn"]:
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction("It is {turn}'s turn.", seats={"turn": state["turn"]})
         hand = state["hands"][seat]
         token = next((t for t in hand if t["id"] == action.get("token")), None)
         if token is None:
@@ -66,7 +66,7 @@ class TokensEngine(Engine):
         if action.get("timeout"):
             state["timeouts"][seat] += 1
         state["turn"] = (seat + 1) % state["players"]
-        return [Event("played", f"Seat {seat + 1} played a {token['value']}.", data={"seat": seat})]
+        return [Event("played", {"seat": seat, "value": token["value"]})]
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -79,8 +79,9 @@ class TokensEngine(Engine):
             out["hand"] = [dict(t) for t in state["hands"][seat]]
         return out
 
-    def secrets(self, state: State) -> dict[int, list[Any]]:
-        return {seat: [t["id"] for t in hand] for seat, hand in enumerate(state["hands"])}
+    def secrets(self, state: State) -> list[Secret]:
+        return [Secret(seat, ("hands", seat, i, key), key)
+                for seat, hand in enumerate(state["hands"]) for i in range(len(hand)) for key in ("id", "value")]
 
     def teams(self, state: State) -> tuple[tuple[int, ...], ...] | None:
         return ((0, 2), (1, 3)) if state["options"]["teams"] else None
