@@ -83,6 +83,9 @@ class Wait:
     `independent` says the seats awaited under this key choose independently (a roll-off, a
     reaction window, rock-paper-scissors): another seat's answer does not change what this
     one is choosing, so a button drawn before that answer still counts.
+
+    `countdown=False` hides when the wait ends (a random delay before "GO!" must stay a
+    surprise): the table names the wait but shows no clock.
     """
 
     seat: int | None
@@ -91,6 +94,7 @@ class Wait:
     timeout: float | None = None
     default: Action | None = None
     independent: bool = False
+    countdown: bool = True
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -36,6 +36,7 @@ def schedule(previous: Iterable[Deadline], waits: Iterable[Wait], now: float,
             "default": wait.default if at is not None else None,
             "since": old.get("since") if old is not None else version,
             "independent": wait.independent,
+            "countdown": wait.countdown,
         })
     return out
 
@@ -61,9 +62,10 @@ def earliest(deadlines: Iterable[Deadline]) -> float | None:
 
 
 def due(deadlines: Iterable[Deadline], now: float) -> Deadline | None:
-    """The earliest deadline that has passed, if any (ties: lowest seat first)."""
+    """The earliest deadline that has passed, if any (ties: the game's own first, then the
+    lowest seat)."""
     passed = [d for d in deadlines if d.get("at") is not None and d["at"] <= now]
-    return min(passed, key=lambda d: (d["at"], d["seat"])) if passed else None
+    return min(passed, key=lambda d: (d["at"], -1 if d["seat"] is None else d["seat"])) if passed else None
 
 
 def format_left(seconds: float) -> str:

@@ -6,9 +6,11 @@ from __future__ import annotations
 class Refusal(Exception):
     """The request was understood and refused; `message` is shown to the user as is."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, rule: str | None = None) -> None:
         super().__init__(message)
         self.message = message
+        #: The game rule the refusal applies ("7"), for a "📖 Rule 7" button.
+        self.rule = rule
 
 
 class NoGame(Refusal):

@@ -16,11 +16,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from games import choices
 from games.core import Action, Engine, Event, IllegalAction, Outcome, State, Wait
 from games.registry import get_engine
 from runtime import deadlines as deadline_rules
 from runtime.clock import Clock
 from runtime.errors import NoGame, NotAllowed, NotSeated, Refusal, StaleComponent
+from runtime.ordering import PressOrderedLock
 from runtime.ratings import rate
 from storage import GameRecord, ResultRecord, Status, Storage
 
@@ -31,6 +33,9 @@ RESTART_GRACE = 30.0
 
 LOG_LINES = 8
 FORFEIT = "_forfeit"
+#: Action fields only the runtime sets (a timer's default carries "timeout": True); a
+#: player's action holding one is refused, so nobody can forge what only the clock may do.
+RUNTIME_FIELDS = frozenset({"timeout"})
 
 
 @dataclass
@@ -54,7 +59,7 @@ class TableService:
         self.storage = storage
         self.clock = clock
         self.rng = rng
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: dict[int, PressOrderedLock] = {}
         self._cache: dict[int, GameRecord] = {}
         self._rating_locks: dict[tuple[int, str], asyncio.Lock] = {}
         self._opening = asyncio.Lock()  # one lobby check-and-create at a time
@@ -64,11 +69,16 @@ class TableService:
         self.describe: Callable[[GameRecord, Event], str | None] = lambda game, event: event.type
 
     # ----- loading ----------------------------------------------------------------------
-    def lock(self, game_id: int) -> asyncio.Lock:
+    def lock(self, game_id: int) -> PressOrderedLock:
         lock = self._locks.get(game_id)
         if lock is None:
-            lock = self._locks[game_id] = asyncio.Lock()
+            lock = self._locks[game_id] = PressOrderedLock()
         return lock
+
+    def held(self, game_id: int, at: float | None = None) -> Any:
+        """`async with self.held(game_id, t)`: the game's lock, granted in press order (`t`;
+        now by default) among everyone waiting for it."""
+        return self.lock(game_id).at(self.clock.now() if at is None else at)
 
     async def game(self, game_id: int) -> GameRecord:
         record = self._cache.get(game_id)
@@ -118,12 +128,12 @@ class TableService:
             game_id = await self.storage.create_game(
                 guild_id=guild_id, channel_id=channel_id, kind=kind, host_id=host_id,
                 host_name=host_name, options=resolved, seed=self.rng.getrandbits(63),
-                now=self.clock.now(),
+                nonce=f"{self.rng.getrandbits(128):032x}", now=self.clock.now(),
             )
         return await self._reload(game_id)
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
-        async with self.lock(game_id):
+        async with self.held(game_id):
             game = await self._lobby(game_id)
             engine = get_engine(game.kind)
             if game.seat_of(user_id) is not None:
@@ -134,7 +144,7 @@ class TableService:
             return await self._reload(game_id)
 
     async def leave_lobby(self, game_id: int, user_id: int) -> GameRecord:
-        async with self.lock(game_id):
+        async with self.held(game_id):
             game = await self._lobby(game_id)
             if game.seat_of(user_id) is None:
                 raise NotSeated("You are not in this lobby.")
@@ -144,7 +154,7 @@ class TableService:
             return await self._reload(game_id)
 
     async def cancel(self, game_id: int, user_id: int, *, manager: bool = False) -> GameRecord:
-        async with self.lock(game_id):
+        async with self.held(game_id):
             game = await self._lobby(game_id)
             if user_id != game.host_id and not manager:
                 raise NotAllowed("Only the host can cancel this lobby.")
@@ -153,7 +163,7 @@ class TableService:
             return await self._reload(game_id)
 
     async def start(self, game_id: int, user_id: int, *, thread_id: int | None = None) -> Applied:
-        async with self.lock(game_id):
+        async with self.held(game_id):
             game = await self._lobby(game_id)
             engine = get_engine(game.kind)
             if user_id != game.host_id:
@@ -210,36 +220,47 @@ class TableService:
     # ----- the action loop --------------------------------------------------------------
     async def act(
         self, game_id: int, user_id: int, action: Action, *, version: int | None = None,
+        pressed_at: float | None = None,
     ) -> Applied:
-        """One player action. `version` is the state version a component was drawn for."""
-        async with self.lock(game_id):
+        """One player action. `version` is the state version a component was drawn for;
+        `pressed_at` when the player pressed (the interaction's own time). The engine judges
+        the action at that moment, not when the game's lock came free: clamped between the
+        last committed step and now, and queued actions are taken in press order."""
+        if not isinstance(action, dict) or RUNTIME_FIELDS & action.keys():
+            raise Refusal("That is not something you can do.")
+        received = self.clock.now()
+        pressed = received if pressed_at is None else min(pressed_at, received)
+        async with self.held(game_id, pressed):
             game = await self._active(game_id)
             seat = game.seat_of(user_id)
             if seat is None:
                 raise NotSeated("You are not playing in this game.")
-            if version is not None:
-                check_current(game, seat, version)
             engine = get_engine(game.kind)
             assert game.state is not None
-            state, events = engine.apply(game.state, seat, action, self.clock.now())
-            return await self._commit(game, engine, seat, action, state, events)
+            if version is not None:
+                check_current(game, seat, version, engine=engine, action=action)
+            now = max(pressed, game.last_at if game.last_at is not None else pressed)
+            state, events = judged(game, lambda: engine.apply(game.state, seat, action, now))
+            return await self._commit(game, engine, seat, action, state, events, at=now)
 
     async def forfeit(self, game_id: int, user_id: int) -> Applied:
-        async with self.lock(game_id):
+        async with self.held(game_id):
             game = await self._active(game_id)
             seat = game.seat_of(user_id)
             if seat is None:
                 raise NotSeated("You are not playing in this game.")
             engine = get_engine(game.kind)
             assert game.state is not None
-            state, events = engine.forfeit(game.state, seat, self.clock.now())
-            return await self._commit(game, engine, seat, {"type": FORFEIT}, state, events)
+            now = max(self.clock.now(), game.last_at or 0.0)
+            state, events = judged(game, lambda: engine.forfeit(game.state, seat, now))
+            return await self._commit(game, engine, seat, {"type": FORFEIT}, state, events, at=now)
 
     async def expire(self, game_id: int) -> list[Applied]:
         """Apply the default action of every wait whose deadline has passed."""
         done: list[Applied] = []
         while True:
-            async with self.lock(game_id):
+            # Behind the presses made before the deadline, ahead of those made after it.
+            async with self.held(game_id, deadline_rules.earliest(self._deadlines_of(game_id))):
                 try:
                     game = await self._active(game_id)
                 except Refusal:
@@ -263,7 +284,7 @@ class TableService:
 
     async def end(self, game_id: int, user_id: int, *, manager: bool) -> GameRecord:
         """Stop a stuck game without a result (host or Manage Server)."""
-        async with self.lock(game_id):
+        async with self.held(game_id):
             game = await self.game(game_id)
             if not game.status.live:
                 raise Refusal("This game is already over.")
@@ -274,6 +295,10 @@ class TableService:
             self.forget(game_id)
             return await self._reload(game_id)
 
+    def _deadlines_of(self, game_id: int) -> list[dict[str, Any]]:
+        cached = self._cache.get(game_id)
+        return cached.deadlines if cached is not None else []
+
     async def _active(self, game_id: int) -> GameRecord:
         game = await self.game(game_id)
         if game.status is Status.LOBBY:
@@ -283,7 +308,7 @@ class TableService:
         return game
 
     async def _commit(
-        self, game: GameRecord, engine: Engine, seat: int, action: Action, state: State,
+        self, game: GameRecord, engine: Engine, seat: int | None, action: Action, state: State,
         events: list[Event], *, at: float | None = None,
     ) -> Applied:
         now = self.clock.now()
@@ -309,6 +334,7 @@ class TableService:
             if engine.view(game.state, s) != engine.view(state, s)
         ]
         game.state, game.version, game.deadlines, game.log = state, version, deadlines, new_log
+        game.last_at = at
         if outcome is not None:
             game.status = Status.FINISHED
             self.forget(game.id)
@@ -360,12 +386,28 @@ class TableService:
         return state
 
 
-def check_current(game: GameRecord, seat: int, version: int) -> None:
+def check_current(game: GameRecord, seat: int, version: int, *, engine: Engine | None = None,
+                  action: Action | None = None) -> None:
     """Refuse a component drawn for an older state, unless it belongs to an independent wait
     of this seat that is still running (rock-paper-scissors: the others' picks do not
-    change yours)."""
-    if version != game.version and not deadline_rules.drawn_during(game.deadlines, seat, version):
-        raise StaleComponent("That button is from an earlier turn; the table has moved on.", game.id)
+    change yours). A choice pressed again by a seat that already chose in the open round
+    is told so, not sent back to an "earlier turn"."""
+    if version == game.version or deadline_rules.drawn_during(game.deadlines, seat, version):
+        return
+    if engine is not None and action is not None and game.state is not None:
+        for box in engine.choices(game.state):
+            if choices.is_pick(box, action) and choices.has_chosen(box, seat):
+                raise Refusal("You already chose.")
+    raise StaleComponent("That button is from an earlier turn; the table has moved on.", game.id)
+
+
+def judged(game: GameRecord, rule: Callable[[], tuple[State, list[Event]]]) -> tuple[State, list[Event]]:
+    """Run an engine call; a refusal comes back with the players' names filled in."""
+    try:
+        return rule()
+    except IllegalAction as exc:
+        names = {s.seat: s.name for s in game.seats}
+        raise Refusal(exc.render(lambda seat: names.get(seat, "someone")), rule=exc.rule) from None
 
 
 async def record_delivery(

@@ -33,8 +33,13 @@ from storage.records import (
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, thread_id, kind, host_id, options, status, version, seed, state,"
-    " deadlines, log, table_message_id, table_message_at, created_at, updated_at"
+    " deadlines, log, table_message_id, table_message_at, created_at, updated_at, last_at, nonce,"
+    " table_version"
 )
+
+
+#: The `seat` of an action the game itself took (a seat-less wait's deadline).
+GAME_SEAT = -1
 
 
 class StaleVersion(Exception):
@@ -121,13 +126,13 @@ class Storage:
     # ----- games ------------------------------------------------------------------------
     async def create_game(
         self, *, guild_id: int, channel_id: int, kind: str, host_id: int, host_name: str,
-        options: dict[str, Any], seed: int, now: float,
+        options: dict[str, Any], seed: int, now: float, nonce: str = "",
     ) -> int:
         def work(conn: sqlite3.Connection) -> int:
             cursor = conn.execute(
-                "INSERT INTO games (guild_id, channel_id, kind, host_id, options, seed,"
-                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, kind, host_id, _dumps(options), seed, now, now),
+                "INSERT INTO games (guild_id, channel_id, kind, host_id, options, seed, nonce,"
+                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, kind, host_id, _dumps(options), seed, nonce, now, now),
             )
             game_id = int(cursor.lastrowid or 0)
             conn.execute("INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
@@ -233,8 +238,8 @@ class Storage:
         """Lobby → active, with the first state (version 1)."""
         counts = await self._transaction([(
             "UPDATE games SET status = 'active', state = ?, deadlines = ?, log = ?, version = 1,"
-            " thread_id = COALESCE(?, thread_id), updated_at = ? WHERE id = ? AND status = 'lobby'",
-            (_dumps(state), _dumps(deadlines), _dumps(log), thread_id, now, game_id),
+            " thread_id = COALESCE(?, thread_id), updated_at = ?, last_at = ? WHERE id = ? AND status = 'lobby'",
+            (_dumps(state), _dumps(deadlines), _dumps(log), thread_id, now, now, game_id),
         )])
         if counts[0] != 1:
             raise StaleVersion(f"game {game_id} is no longer a lobby")
@@ -254,7 +259,7 @@ class Storage:
             ])  # a list: one transaction
 
     async def commit_action(
-        self, game_id: int, *, expected_version: int, seat: int, action: dict[str, Any],
+        self, game_id: int, *, expected_version: int, seat: int | None, action: dict[str, Any],
         at: float, state: dict[str, Any], deadlines: list[dict[str, Any]], log: list[str],
         finished: bool, now: float,
         results: Sequence[ResultRecord] = (), ratings: Sequence[RatingRecord] = (),
@@ -272,14 +277,14 @@ class Storage:
         def work(conn: sqlite3.Connection) -> None:
             cursor = conn.execute(
                 "UPDATE games SET state = ?, deadlines = ?, log = ?, status = ?, version = ?,"
-                " updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+                " updated_at = ?, last_at = ? WHERE id = ? AND version = ? AND status = 'active'",
                 (_dumps(state), _dumps(deadlines), _dumps(log), status.value, new_version,
-                 now, game_id, expected_version),
+                 now, at, game_id, expected_version),
             )
             if cursor.rowcount != 1:
                 raise StaleVersion(f"game {game_id} is not at version {expected_version}")
             conn.execute("INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-                         (game_id, new_version, seat, _dumps(action), at))
+                         (game_id, new_version, GAME_SEAT if seat is None else seat, _dumps(action), at))
             for sql, params in _result_statements(results, ratings):
                 conn.execute(sql, params)
 
@@ -292,6 +297,14 @@ class Storage:
              (status.value, now, game_id)),
         ])
 
+    async def set_table_versions(self, shown: Mapping[int, int]) -> None:
+        """Record which state version each table message shows (batched by the edge)."""
+        if shown:
+            await self._transaction([
+                ("UPDATE games SET table_version = MAX(table_version, ?) WHERE id = ?", (version, game_id))
+                for game_id, version in shown.items()
+            ])
+
     async def set_table_message(self, game_id: int, message_id: int, at: float) -> None:
         await self._transaction([
             ("UPDATE games SET table_message_id = ?, table_message_at = ? WHERE id = ?",
@@ -303,7 +316,7 @@ class Storage:
             "SELECT seq, seat, action, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
         ) as cursor:
             rows = await cursor.fetchall()
-        return [ActionRecord(r[0], r[1], json.loads(r[2]), r[3]) for r in rows]
+        return [ActionRecord(r[0], None if r[1] == GAME_SEAT else r[1], json.loads(r[2]), r[3]) for r in rows]
 
     # ----- results and ratings ----------------------------------------------------------
     async def ratings(self, guild_id: int, kind: str, user_ids: Iterable[int]) -> dict[int, RatingRecord]:
@@ -371,7 +384,8 @@ def _game_from_row(row: Sequence[Any]) -> GameRecord:
         host_id=row[5], options=json.loads(row[6]), status=Status(row[7]), version=row[8],
         seed=row[9], state=json.loads(row[10]) if row[10] is not None else None,
         deadlines=json.loads(row[11]), log=json.loads(row[12]), table_message_id=row[13],
-        table_message_at=row[14], created_at=row[15], updated_at=row[16],
+        table_message_at=row[14], created_at=row[15], updated_at=row[16], last_at=row[17],
+        nonce=row[18], table_version=row[19],
     )
 
 

@@ -80,6 +80,14 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE seats ADD COLUMN dm_message_at REAL;
     """,
+    # 3: when the last step was pressed (the floor for the next press time); the salt of the
+    #    seed's published commitment; the state version the table message shows (a table
+    #    left behind by a crash is redrawn at start-up)
+    """
+    ALTER TABLE games ADD COLUMN last_at REAL;
+    ALTER TABLE games ADD COLUMN nonce TEXT NOT NULL DEFAULT '';
+    ALTER TABLE games ADD COLUMN table_version INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

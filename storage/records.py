@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -16,6 +17,10 @@ class Status(StrEnum):
     @property
     def live(self) -> bool:
         return self in (Status.LOBBY, Status.ACTIVE)
+
+
+def seed_commitment(seed: int, nonce: str) -> str:
+    return hashlib.sha256(f"{seed}:{nonce}".encode()).hexdigest()
 
 
 @dataclass
@@ -49,6 +54,18 @@ class GameRecord:
     created_at: float
     updated_at: float
     seats: list[SeatRecord] = field(default_factory=list)
+    #: When the last committed step was pressed (or the game started): no later press is
+    #: judged earlier than this.
+    last_at: float | None = None
+    #: The salt of the seed's commitment (`commitment`), revealed with the seed at the end.
+    nonce: str = ""
+    #: The state version the table message shows, as last recorded.
+    table_version: int = 0
+
+    @property
+    def commitment(self) -> str:
+        """SHA-256 of "seed:nonce", shown from the start; the seed and nonce are revealed at the end."""
+        return seed_commitment(self.seed, self.nonce)
 
     @property
     def home_channel_id(self) -> int:
@@ -65,7 +82,7 @@ class GameRecord:
 @dataclass
 class ActionRecord:
     seq: int
-    seat: int
+    seat: int | None  # None: the game itself (a seat-less wait ran out)
     action: dict[str, Any]
     at: float
 

@@ -6,6 +6,9 @@ from hypothesis import HealthCheck, settings
 
 from cogs.table.registry import register_ui
 from games.registry import load_builtin, register
+from tests.engines.duel_uis import RaceUI, ShapesUI
+from tests.engines.race import ENGINE as RACE
+from tests.engines.shapes import ENGINE as SHAPES
 from tests.engines.tokens import ENGINE as TOKENS
 from tests.engines.tokens_ui import TokensUI
 
@@ -15,6 +18,8 @@ settings.register_profile("thorough", max_examples=3000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
-register(TOKENS)
-register_ui(TokensUI())
+for engine in (TOKENS, SHAPES, RACE):
+    register(engine)
+for ui in (TokensUI(), ShapesUI(), RaceUI()):
+    register_ui(ui)
 load_builtin()

@@ -247,7 +247,8 @@ class TableEdge:
                         version: int | None) -> None:
         applied: Applied | None = None
         async with self.guard(interaction):
-            applied = await self.service.act(game_id, interaction.user.id, action, version=version)
+            applied = await self.service.act(game_id, interaction.user.id, action, version=version,
+                                             pressed_at=interaction.created_at.timestamp())
         if applied is not None:
             await self.acknowledge(interaction, applied)
 

@@ -117,9 +117,11 @@ def fit(embed: discord.Embed) -> discord.Embed:
 def waiting_lines(game: GameRecord, info: TableInfo, now: float) -> list[str]:
     lines = []
     for deadline in game.deadlines:
-        who = info.mention_of(deadline["seat"])
-        text = f"⏳ Waiting for {who} to {deadline['prompt']}"
-        if deadline.get("at") is not None:
+        if deadline["seat"] is None:  # the game itself waits (a delay before GO!)
+            text = f"⏳ {deadline['prompt'][:1].upper()}{deadline['prompt'][1:]}"
+        else:
+            text = f"⏳ Waiting for {info.mention_of(deadline['seat'])} to {deadline['prompt']}"
+        if deadline.get("at") is not None and deadline.get("countdown", True):
             at = deadline["at"]
             text += f" — {format_left(at - now)} left (<t:{int(at)}:R>)"
         lines.append(text)

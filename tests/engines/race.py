@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, Engine, Event, IllegalAction, Outcome, Rng, State, Wait
+from games.core import Action, Engine, Event, IllegalAction, Outcome, Rng, Secret, State, Wait
 
 PRESS_TIMEOUT = 10.0
 TARGET = 3
@@ -28,7 +28,8 @@ class RaceEngine(Engine):
 
     def waits(self, state: State) -> list[Wait]:
         if state["phase"] == "countdown":
-            return [Wait(None, f"go-{state['round']}", "say GO!", state["delay"], {"type": "go"})]
+            return [Wait(None, f"go-{state['round']}", "get ready…", state["delay"], {"type": "go"},
+                         countdown=False)]
         return [Wait(s, f"press-{state['round']}", "press!", PRESS_TIMEOUT, {"type": "press", "timeout": True},
                      independent=True)
                 for s in range(state["players"]) if state["presses"][s] is None]
@@ -70,6 +71,9 @@ class RaceEngine(Engine):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return {"phase": state["phase"], "round": state["round"], "points": list(state["points"]),
                 "presses": list(state.get("presses") or [])}
+
+    def secrets(self, state: State) -> list[Secret]:
+        return [Secret(None, ("delay",), "delay")]  # when GO! comes is nobody's to know
 
     def result(self, state: State) -> Outcome | None:
         if state["phase"] != "over":

@@ -31,3 +31,9 @@ class TokensUI(GameUI):
             controls.append(Button(f"Play {hand[0]['value']}", {"type": "play", "token": hand[0]["id"]},
                                    style="primary"))
         return Screen(Card(title="Your tokens", description=text), controls=controls)
+
+    def event_line(self, event: dict[str, Any], info: TableInfo) -> str | None:
+        data = event["data"]
+        if event["type"] == "played":
+            return f"{info.name_of(data['seat'])} played a {data['value']}."
+        return super().event_line(event, info)
