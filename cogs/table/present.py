@@ -10,6 +10,7 @@ import asyncio
 import hashlib
 import io
 import json
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -128,16 +129,64 @@ def waiting_lines(game: GameRecord, info: TableInfo, now: float) -> list[str]:
     return lines
 
 
-async def image_file(screen: Screen) -> discord.File | None:
+class ImageCache:
+    """Pictures by the digest of what they are drawn from (the view and the names on it).
+
+    A view that did not change is not drawn again: a redraw of the table after a private
+    step, a DM re-sent after an hour, a `/game status`, all reuse the PNG. Bounded by bytes,
+    least recently used first out."""
+
+    def __init__(self, max_bytes: int = 48 * 2**20) -> None:
+        self.max_bytes = max_bytes
+        self._pngs: OrderedDict[str, bytes] = OrderedDict()
+        self._size = 0
+        self.hits = self.misses = 0
+
+    def get(self, key: str) -> bytes | None:
+        png = self._pngs.get(key)
+        if png is None:
+            self.misses += 1
+            return None
+        self.hits += 1
+        self._pngs.move_to_end(key)
+        return png
+
+    def put(self, key: str, png: bytes) -> None:
+        if key in self._pngs:
+            return
+        self._pngs[key] = png
+        self._size += len(png)
+        while self._size > self.max_bytes and self._pngs:
+            _, dropped = self._pngs.popitem(last=False)
+            self._size -= len(dropped)
+
+
+IMAGES = ImageCache()
+
+
+def view_digest(ui: GameUI, view: dict[str, Any], info: TableInfo, seat: int | None) -> str:
+    """What a screen's picture depends on: the game, the view, the seat and the names."""
+    basis = [ui.name, seat, view, [s.name for s in info.seats]]
+    return hashlib.blake2b(json.dumps(basis, sort_keys=True, separators=(",", ":")).encode(),
+                           digest_size=16).hexdigest()
+
+
+async def image_file(screen: Screen, key: str | None = None) -> discord.File | None:
     """Draw the screen's image off the event loop (Pillow holds the GIL only in bursts)."""
-    drawn = await _draw(screen)
+    drawn = await _draw(screen, key)
     return drawn[0] if drawn else None
 
 
-async def _draw(screen: Screen) -> tuple[discord.File, str] | None:
+async def _draw(screen: Screen, key: str | None = None) -> tuple[discord.File, str] | None:
+    """The screen's picture as a file and its digest; drawn only when `key` (the view's
+    digest) has not been drawn before."""
     if screen.image is None:
         return None
-    png = await asyncio.to_thread(screen.image)
+    png = IMAGES.get(key) if key is not None else None
+    if png is None:
+        png = await asyncio.to_thread(screen.image)
+        if key is not None:
+            IMAGES.put(key, png)
     return discord.File(io.BytesIO(png), filename=screen.image_name), hashlib.blake2b(png, digest_size=16).hexdigest()
 
 
@@ -173,7 +222,8 @@ async def render_table(
     info = table_info(game)
     assert game.state is not None
     version, live = game.version, game.status is Status.ACTIVE  # before the picture's await
-    screen = ui.table(engine.view(game.state, None), info)
+    view = engine.view(game.state, None)
+    screen = ui.table(view, info)
     embed = embed_of(screen.card)
     extra = waiting_lines(game, info, now) if live else []
     if extra:
@@ -182,12 +232,13 @@ async def render_table(
         embed.add_field(name="Recent", value="\n".join(f"• {line}" for line in game.log[-6:])[:1024],
                         inline=False)
     embed.set_footer(text=footer_of(screen.card, f"{engine.title} · game #{game.id} · move {version}"))
-    file = await image_file(screen) if with_image else None
+    drawn = await _draw(screen, view_digest(ui, view, info, None)) if with_image else None
+    file, digest = drawn if drawn else (None, None)
     if file is not None:
         embed.set_image(url=f"attachment://{screen.image_name}")
     has_private = type(ui).private is not GameUI.private
-    view = build_view(game.id, version, screen, hand_button=has_private and live) if live else None
-    return Rendered(fit(embed), view, file, version=version)
+    controls = build_view(game.id, version, screen, hand_button=has_private and live) if live else None
+    return Rendered(fit(embed), controls, file, digest, version=version)
 
 
 async def render_private(
@@ -197,7 +248,9 @@ async def render_private(
     """A seat's private message (DM or ephemeral), from that seat's view only."""
     assert game.state is not None
     version, live = game.version, game.status is Status.ACTIVE  # before the picture's await
-    screen = ui.private(engine.view(game.state, seat), seat, table_info(game))
+    info = table_info(game)
+    seat_view = engine.view(game.state, seat)
+    screen = ui.private(seat_view, seat, info)
     if screen is None:
         return None
     embed = embed_of(screen.card)
@@ -207,12 +260,12 @@ async def render_private(
     if jump_url:
         link = f"\n[Go to the table]({jump_url})"
         embed.description = clip(embed.description or "", EMBED_DESCRIPTION - len(link)) + link
-    drawn = await _draw(screen)
+    drawn = await _draw(screen, view_digest(ui, seat_view, info, seat))
     file, digest = drawn if drawn else (None, None)
     if file is not None:
         embed.set_image(url=f"attachment://{screen.image_name}")
-    view = build_view(game.id, version, screen, hand_button=False) if live else None
-    return Rendered(fit(embed), view, file, digest, version)
+    controls = build_view(game.id, version, screen, hand_button=False) if live else None
+    return Rendered(fit(embed), controls, file, digest, version)
 
 
 def render_lobby(game: GameRecord, engine: Engine) -> Rendered:
