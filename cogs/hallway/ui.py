@@ -7,7 +7,7 @@ Edge choices; the engine refuses presses by the wrong dude with a sentence.
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
 from typing import Any
 
 from cogs.hallway import render
@@ -24,13 +24,14 @@ from cogs.table.ui import (
     TableInfo,
     press,
 )
-from games.hallway.board import COLOURS, DOTS, START, label
+from games.hallway.board import START, label
 
 RULES = """\
 **Two Fat Dudes in a Narrow Hallway** — two players, 🔴 Red (the host) and 🔵 Blue, start at \
 opposite ends of a narrow hallway and waddle toward each other.
 
-**Start:** both roll the d4; the higher roll starts (★), the other holds **the Edge**.
+**Start:** both press 🎲 Roll; once both have, the two d4 are rolled together. The higher roll \
+starts (★), the other holds **the Edge**; a tie means both roll again.
 
 **Turns:** roll 🎲 (1-4) and move toward the far end. Score the space you land on: your colour \
 adds its number, the other colour subtracts it, the green 10 gives +10 to anyone.
@@ -63,7 +64,9 @@ Edge (“You go back”). Five timeouts in a row forfeit the game.
 
 AMOUNT = Field("amount", "Points (0–999)", placeholder="a whole number, e.g. 5", integer=True, max_length=6)
 BOXES = 5
-NAME_IN_TEXT = re.compile(r"(?:(🔴|🔵) )?\b(Red|Blue)\b")
+#: The colour of each seat's dude: a label beside the player's name, never a name itself.
+COLOURS = ("Red", "Blue")
+DOTS = ("🔴", "🔵")
 
 
 def who(seat: int | None, info: TableInfo) -> str:
@@ -71,6 +74,11 @@ def who(seat: int | None, info: TableInfo) -> str:
     if seat is None:
         return "nobody"
     return f"{DOTS[seat]} {info.name_of(seat)}"
+
+
+def dice(rolls: list[int], info: TableInfo) -> str:
+    """`🔴 alice 🎲4, 🔵 bob 🎲1`: a roll-off's dice, once both are rolled."""
+    return ", ".join(f"{who(seat, info)} 🎲{roll}" for seat, roll in enumerate(rolls))
 
 
 def track_line(view: dict[str, Any]) -> str:
@@ -127,13 +135,17 @@ def status(view: dict[str, Any], info: TableInfo) -> str:
     phase = view["phase"]
     if view.get("forfeit") is not None:
         leaver = view["forfeit"]
+        if view.get("afk"):
+            return (f"💤 {who(leaver, info)} let {view['timeouts'][leaver]} turns pass in a row and forfeits: "
+                    f"{who(1 - leaver, info)} wins.")
         return f"{who(leaver, info)} left the hallway: {who(1 - leaver, info)} wins."
     if phase == "rolloff":
         box = view["rolloff"]
-        rolled = [f"{who(s, info)} rolled {r}" for s, r in enumerate(box["rolls"]) if r is not None]
-        again = "Tie! Roll again. " if box["past"] else ""
-        text = f"🎲 {again}Roll-off for the start player: both roll, the higher starts."
-        return " ".join([text, "; ".join(rolled) + "." if rolled else ""]).strip()
+        text = "🎲 Roll-off for the start player: both roll, the higher starts."
+        if box["past"]:
+            text = f"🎲 Roll-off tied: {dice(box['past'][-1], info)}. Roll again: both roll, the higher starts."
+        rolled = [f"{who(s, info)} ✔ rolled" for s in box["chosen"]]
+        return " ".join([text, " · ".join(rolled)]).strip()
     if phase == "turn":
         last = " (last turn!)" if view["start"] in view["exited"] else ""
         return f"🎲 {who(view['turn'], info)}'s turn to roll{last}."
@@ -232,6 +244,8 @@ class HallwayUI(GameUI):
         last = view.get("last_roll")
         if last and view["phase"] != "rolloff":
             fields.append(("Last roll", f"{who(last['seat'], info)} 🎲 {last['roll']}", True))
+        elif view["phase"] != "rolloff" and view["rolloff"]["past"]:
+            fields.append(("Roll-off", dice(view["rolloff"]["past"][-1], info), True))
         return Screen(
             card=Card(title="🚪 Two Fat Dudes in a Narrow Hallway", description=description[:4096],
                       fields=fields, colour=self.colour),
@@ -241,11 +255,151 @@ class HallwayUI(GameUI):
         )
 
     def event_line(self, event: dict[str, Any], info: TableInfo) -> str | None:
-        """The engine says “Red”/“Blue”; the log says who is playing them."""
-        text = event.get("text") or ""
+        """The log line of an engine event, with the players' names (`🔴 alice`)."""
+        words = EVENT_WORDS.get(event.get("type", ""))
+        if words is None:
+            return super().event_line(event, info)
+        data = event.get("data") or {}
+        line = words(data, info)
+        return f"⏰ time ran out — {line}" if data.get("timeout") and event["type"] in TIMED else line
 
-        def swap(match: re.Match[str]) -> str:
-            seat = COLOURS.index(match.group(2))
-            return f"{DOTS[seat]} {info.name_of(seat)}" if match.group(1) else info.name_of(seat)
+    def result_reason(self, outcome: dict[str, Any], info: TableInfo) -> str:
+        detail = outcome.get("detail") or {}
+        reason = outcome.get("reason")
+        if reason == "afk":
+            return afk_line(detail, info)
+        if reason == "forfeit":
+            return left_line(detail, info)
+        if reason in ("points", "exit", "shared"):
+            return verdict(reason, detail.get("winner"), detail.get("totals") or [0, 0], info)
+        return super().result_reason(outcome, info)
 
-        return NAME_IN_TEXT.sub(swap, text) or None
+
+# ----- the log: one line per engine event, worded here with the players' names -------------
+def signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else f"−{-n}"
+
+
+def offer_words(offer: dict[str, Any]) -> str:
+    """“I pay you 6” / “you pay me 9”, from the maker's mouth."""
+    mine = offer["payer"] == offer["maker"]
+    return f"“{'I pay you' if mine else 'you pay me'} {offer['amount']}”"
+
+
+def scores(totals: list[int], info: TableInfo) -> str:
+    return f"{info.name_of(0)} {num(totals[0])}, {info.name_of(1)} {num(totals[1])}"
+
+
+def verdict(reason: str, winner: int | None, totals: list[int], info: TableInfo) -> str:
+    """Rule 18 in words: the higher total, the dude who got out on equal totals, or both."""
+    if reason == "shared" or winner is None:
+        return f"Shared victory at {scores(totals, info)}: two Honorary Skinny Dudes!"
+    if reason == "exit":
+        return f"{who(winner, info)} got out of the hallway and wins the tie ({scores(totals, info)})."
+    return f"{who(winner, info)} is the Honorary Skinny Dude ({scores(totals, info)})."
+
+
+#: How a dude got to a space: (the words after their name, the word before the space).
+MOVES: dict[str, tuple[str, str]] = {
+    "walk": ("rolled 🎲{roll} and waddled", "to"),
+    "bump": ("rolled 🎲{roll} and bumped into {other}", "on"),
+    "blocked": ("rolled 🎲{roll} but {other} is in the way: stays", "on"),
+    "beside": ("rolled 🎲{roll} and stopped beside {other}", "on"),
+    "slip": ("rolled 🎲{roll} and squeezed past {other}", "to"),
+    "swap": ("squeezes past {other}", "to"),
+}
+
+
+def move_line(data: dict[str, Any], info: TableInfo, *, out: bool = False) -> str:
+    """A roll or a swap and the space it scored (`out`: the dude left the hallway)."""
+    seat, pos = data["seat"], data["pos"]
+    lead, prep = MOVES.get(data.get("how", "walk"), MOVES["walk"])
+    lead = lead.format(roll=data.get("roll", "?"), other=info.name_of(1 - seat))
+    head = f"{who(seat, info)} {lead}"
+    if out:  # nothing is scored on the exit semicircle
+        return f"{head} out of the hallway! 🚪"
+    if pos == START[seat]:
+        return f"{head} {prep} their start semicircle: no points."
+    gained = data["delta"][seat]
+    return f"{head} {prep} {pos} ({label(pos)}): {signed(gained)} → {num(data['score'])}."
+
+
+def rolled_line(data: dict[str, Any], info: TableInfo) -> str:
+    if data.get("timeout"):
+        return f"⏰ time ran out — rolled for {who(data['seat'], info)}."
+    return f"{who(data['seat'], info)} ✔ rolled for the start."
+
+
+def offer_line(data: dict[str, Any], info: TableInfo) -> str:
+    verb = "counters" if data.get("counter") else "offers"
+    line = f"{who(data['seat'], info)} {verb} {offer_words(data['offer'])} (−1 to ask → {num(data['score'])})."
+    if data["number"] >= data["limit"]:
+        line += f" That's offer {data['limit']}: accept or decline now."
+    return line
+
+
+def deal_line(data: dict[str, Any], info: TableInfo) -> str:
+    payer, payee = data["payer"], 1 - data["payer"]
+    after = data["scores"]
+    return (f"🤝 Deal! {who(payer, info)} pays {info.name_of(payee)} {data['amount']}: "
+            f"{info.name_of(payer)} {num(after[payer])}, {info.name_of(payee)} {num(after[payee])}.")
+
+
+def nodeal_line(data: dict[str, Any], info: TableInfo) -> str:
+    if not data.get("ended"):
+        return f"🚫 {who(data['seat'], info)} wants no deal."
+    edge = f"{info.name_of(data['edge'])} has the Edge."
+    if data.get("timeout"):
+        return f"⏱️ No offer in time: no deal. {edge}"
+    return f"🚫 Neither wants a deal. {edge}"
+
+
+def edge_line(data: dict[str, Any], info: TableInfo) -> str:
+    seat, goer = data["seat"], data["goer"]
+    whom = "go back" if goer == seat else f"send {info.name_of(goer)} back"
+    return (f"🔙 {who(seat, info)} uses the Edge to {whom} to the start: −{data['fee']} → {num(data['score'])}."
+            f" The Edge passes to {info.name_of(data['edge'])}.")
+
+
+def penalty_line(data: dict[str, Any], info: TableInfo) -> str:
+    steps = data["steps"]
+    return (f"{who(data['seat'], info)} is stuck {steps} step{'s' if steps != 1 else ''} from the exit: "
+            f"−{data['penalty']} → {num(data['total'])}.")
+
+
+def afk_line(data: dict[str, Any], info: TableInfo) -> str:
+    seat = data["seat"]
+    return (f"💤 {who(seat, info)} let {data.get('limit', 5)} turns pass in a row and forfeits: "
+            f"{info.name_of(1 - seat)} wins.")
+
+
+def left_line(data: dict[str, Any], info: TableInfo) -> str:
+    return f"{who(data['seat'], info)} left the hallway: {info.name_of(1 - data['seat'])} wins."
+
+
+#: Events a timer can cause in a dude's place; their lines say so first.
+TIMED = frozenset({"land", "exit", "decline", "edge"})
+EVENT_WORDS: dict[str, Callable[[dict[str, Any], TableInfo], str]] = {
+    "rolled": rolled_line,
+    "rolloff": lambda d, info: f"🎲 Roll-off: {dice(d['rolls'], info)}.",
+    "rolloff_tie": lambda d, info: f"Both rolled {d['roll']}: roll again!",
+    "start": lambda d, info: (f"{who(d['start'], info)} starts ★ and {info.name_of(d['edge'])} "
+                              "holds the Edge."),
+    "land": move_line,
+    "exit": lambda d, info: move_line(d, info, out=True),
+    "encounter": lambda d, info: (f"💥 Belly bump! Encounter {d['encounter']} of {d.get('of', 4)}: "
+                                  "make an offer to squeeze past, or No deal."),
+    "passed": lambda d, info: ("💦 Sweaty and slippery, the dudes slide past each other. The race is on!"
+                               if d.get("how") == "final" else "The dudes have passed each other. The race is on!"),
+    "last_turn": lambda d, info: f"{who(d['seat'], info)} gets one last turn!",
+    "penalty": penalty_line,
+    "over": lambda d, info: f"🏁 {verdict(d.get('reason', ''), d.get('winner'), d['totals'], info)}",
+    "offer": offer_line,
+    "deal": deal_line,
+    "decline": lambda d, info: (f"❌ {who(d['seat'], info)} declines {offer_words(d['offer'])}. "
+                                f"No deal: {info.name_of(d['edge'])} has the Edge."),
+    "nodeal": nodeal_line,
+    "edge": edge_line,
+    "afk": afk_line,
+    "forfeit": left_line,
+}

@@ -7,8 +7,6 @@ Red walks up from 0 to 20, Blue walks down from 20 to 0. Every rectangle p mirro
 from __future__ import annotations
 
 RED, BLUE = 0, 1
-COLOURS = ("Red", "Blue")
-DOTS = ("🔴", "🔵")
 LENGTH = 20  # positions 0..20
 START = (0, LENGTH)
 EXIT = (LENGTH, 0)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.core import Action, Engine, Event, IllegalAction, Outcome, State, Wait
+from games import choices
+from games.core import Action, Engine, Event, IllegalAction, Outcome, Secret, State, Wait
 from games.hallway import negotiation, turns
 from games.hallway.board import encounter_fee, left_penalty, track
-from games.hallway.state import AFK_LIMIT, OFFER_LIMIT, dot, exited, name, new_state, other
+from games.hallway.state import AFK_LIMIT, OFFER_LIMIT, exited, new_state, other
 
 ROLL_TIMEOUT = 45.0  # a roll, and the whole opening of a negotiation
 ANSWER_TIMEOUT = 60.0  # answering an offer, choosing with the Edge
@@ -23,6 +24,8 @@ class HallwayEngine(Engine):
     max_players = 2
     summary = ("Two fat dudes, one narrow hallway. Roll, score the spaces you land on, haggle "
                "to squeeze past each other, then race for the far exit.")
+    #: 2: the roll-off dice are rolled when both dudes have pressed Roll, not at each press.
+    version = 2
 
     def setup(self, players: int, rng_state: dict[str, int], options: dict[str, Any]) -> State:
         return new_state(rng_state)
@@ -31,10 +34,8 @@ class HallwayEngine(Engine):
     def waits(self, state: State) -> list[Wait]:
         phase = state["phase"]
         if phase == "rolloff":
-            box = state["rolloff"]
-            return [Wait(s, f"rolloff-{box['round']}", "roll for the start player", ROLL_TIMEOUT,
-                         {"type": "roll", "timeout": True}, independent=True)
-                    for s in (0, 1) if box["rolls"][s] is None]
+            return choices.waits(turns.rolloff_box(state), "roll for the start player", ROLL_TIMEOUT,
+                                 lambda seat: {"type": "roll", "timeout": True})
         if phase == "turn":
             return [Wait(state["turn"], f"roll-{state['turn_no']}", "roll the die", ROLL_TIMEOUT,
                          {"type": "roll", "timeout": True})]
@@ -47,7 +48,7 @@ class HallwayEngine(Engine):
                              {"type": "nodeal", "timeout": True})
                         for s in (0, 1) if s not in nego["nodeal"]]
             seat = other(offer["maker"])
-            return [Wait(seat, f"reply-{encounter}-{nego['offers']}", f"answer {name(offer['maker'])}'s offer",
+            return [Wait(seat, f"reply-{encounter}-{nego['offers']}", "answer the offer",
                          ANSWER_TIMEOUT, {"type": "decline", "timeout": True})]
         if phase == "edge":
             return [Wait(state["edge"], f"edge-{encounter}", "use the Edge: who goes back?", ANSWER_TIMEOUT,
@@ -103,19 +104,21 @@ class HallwayEngine(Engine):
         elif phase == "negotiate":
             offer = negotiation.pending(state)
             if offer is None:
-                raise IllegalAction("Not now: make an offer to squeeze past, or press No deal.")
-            raise IllegalAction(f"Not now: {name(other(offer['maker']))} must answer {name(offer['maker'])}'s offer.")
+                raise IllegalAction("Not now: make an offer to squeeze past, or press No deal.", rule="9")
+            raise IllegalAction("Not now: {taker} must answer {maker}'s offer.", rule="11",
+                                seats={"taker": other(offer["maker"]), "maker": offer["maker"]})
         elif phase == "edge":
-            raise IllegalAction(f"Not now: {name(state['edge'])} holds the Edge and is choosing who goes back.")
+            raise IllegalAction("Not now: {holder} holds the Edge and is choosing who goes back.", rule="12",
+                                seats={"holder": state["edge"]})
         else:
-            raise IllegalAction("This game is already over.")
+            raise IllegalAction("This game is already over.", rule="16")
 
     # ----- doing it ------------------------------------------------------------------
     def play(self, state: State, seat: int, action: Action, now: float) -> list[Event]:
         if seat not in (0, 1):
-            raise IllegalAction("You're not one of the two dudes in this hallway.")
+            raise IllegalAction("You're not one of the two dudes in this hallway.", rule="1")
         handler = HANDLERS.get(action["type"])
-        if handler is None:
+        if handler is None:  # no rule to cite: the moves are rules 2, 4 and 9-12 together
             raise IllegalAction("That's not a move in Two Fat Dudes: roll, offer, accept, decline, no deal or Edge.")
         timeout = bool(action.get("timeout"))
         idle = self.idle_seats(state, seat, action) if timeout else []
@@ -143,18 +146,33 @@ class HallwayEngine(Engine):
         for seat in idle:
             if state["timeouts"][seat] >= AFK_LIMIT:
                 state["forfeit"] = seat
-                return [Event("afk", f"💤 {dot(seat)} {name(seat)} let {AFK_LIMIT} turns pass in a row and "
-                              f"forfeits: {name(other(seat))} wins.", data={"seat": seat})]
+                state["afk"] = True
+                return [Event("afk", {"seat": seat, "limit": AFK_LIMIT, "winner": other(seat)})]
         return []
 
     def forfeit(self, state: State, seat: int, now: float) -> tuple[State, list[Event]]:
         ended, _ = super().forfeit(state, seat, now)
-        return ended, [Event("forfeit", f"{dot(seat)} {name(seat)} left the hallway: {name(other(seat))} wins.",
-                             data={"seat": seat})]
+        return ended, [Event("forfeit", {"seat": seat, "winner": other(seat)})]
+
+    def forfeit_outcome(self, state: State, leaver: int) -> Outcome:
+        """A forfeit is a loss whatever the points; five timeouts in a row say "afk"."""
+        outcome = super().forfeit_outcome(state, leaver)
+        if not state.get("afk"):
+            return outcome
+        return Outcome(ranks=outcome.ranks, reason="afk", detail={"seat": leaver, "limit": AFK_LIMIT})
+
+    # ----- the roll-off on the secret-choice block -------------------------------------
+    def choices(self, state: State) -> list[dict[str, Any]]:
+        return [turns.rolloff_box(state)] if state["phase"] == "rolloff" else []
+
+    def secrets(self, state: State) -> list[Secret]:
+        """Who pressed Roll is public; what they pressed is the block's until both have."""
+        return choices.secrets(turns.rolloff_box(state), ("rolloff", "box"), "roll")
 
     # ----- what everyone sees --------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """Everything is public in this game; the RNG is the only thing left out."""
+        """Everything is public in this game but the RNG (and the roll-off's picks, which say
+        nothing: the table shows who has pressed Roll)."""
         pos = state["pos"]
         nego = state["nego"]
         return {
@@ -171,7 +189,7 @@ class HallwayEngine(Engine):
             "passed": state["passed"],
             "exited": list(state["exited"]),
             "penalty": [0 if exited(state, s) else left_penalty(s, pos[s]) for s in (0, 1)],
-            "rolloff": {"round": state["rolloff"]["round"], "rolls": list(state["rolloff"]["rolls"]),
+            "rolloff": {"round": state["rolloff"]["round"], **choices.public(turns.rolloff_box(state)),
                         "past": [list(p) for p in state["rolloff"]["past"]]},
             "negotiation": None if nego is None else {
                 "offers": nego["offers"], "limit": OFFER_LIMIT, "nodeal": list(nego["nodeal"]),
@@ -182,6 +200,7 @@ class HallwayEngine(Engine):
             "stats": [{**s, "edge": list(s["edge"])} for s in state["stats"]],
             "final": None if not state["final"] else {k: list(v) for k, v in state["final"].items()},
             "forfeit": state.get("forfeit"),
+            "afk": bool(state.get("afk")),
         }
 
     def result(self, state: State) -> Outcome | None:
@@ -191,15 +210,15 @@ class HallwayEngine(Engine):
 def _roll(state: State, seat: int, action: Action, timeout: bool) -> list[Event]:
     HallwayEngine.verify_roll(state, seat)
     if state["phase"] == "rolloff":
-        return turns.rolloff(state, seat)
-    return turns.roll_turn(state, seat)
+        return turns.rolloff(state, seat, timeout)
+    return turns.roll_turn(state, seat, timeout)
 
 
 HANDLERS: dict[str, Callable[[State, int, Action, bool], list[Event]]] = {
     "roll": _roll,
     "offer": lambda state, seat, action, timeout: negotiation.make_offer(state, seat, action),
     "accept": lambda state, seat, action, timeout: negotiation.accept(state, seat),
-    "decline": lambda state, seat, action, timeout: negotiation.decline(state, seat),
+    "decline": lambda state, seat, action, timeout: negotiation.decline(state, seat, timeout),
     "nodeal": lambda state, seat, action, timeout: negotiation.no_deal(state, seat, timeout),
-    "edge": lambda state, seat, action, timeout: negotiation.use_edge(state, seat, action),
+    "edge": lambda state, seat, action, timeout: negotiation.use_edge(state, seat, action, timeout),
 }

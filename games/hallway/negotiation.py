@@ -11,17 +11,7 @@ from typing import Any
 
 from games.core import Action, Event, IllegalAction, State
 from games.hallway.board import START, encounter_fee
-from games.hallway.state import (
-    MAX_AMOUNT,
-    OFFER_LIMIT,
-    change_score,
-    dot,
-    land,
-    name,
-    num,
-    other,
-    place,
-)
+from games.hallway.state import MAX_AMOUNT, OFFER_LIMIT, change_score, land, other, place
 from games.hallway.turns import end_turn
 
 PAYERS = ("me", "you")
@@ -32,19 +22,15 @@ def pending(state: State) -> dict[str, Any] | None:
     return nego["pending"] if nego else None
 
 
-def offer_words(offer: dict[str, Any]) -> str:
-    """“I pay you 6” / “you pay me 9”, from the maker's mouth."""
-    mine = offer["payer"] == offer["maker"]
-    return f"“{'I pay you' if mine else 'you pay me'} {offer['amount']}”"
-
-
 def verify_negotiating(state: State) -> None:
     if state["phase"] == "turn":
-        raise IllegalAction(f"There's no encounter to haggle over: it's {name(state['turn'])}'s turn to roll.")
+        raise IllegalAction("There's no encounter to haggle over: it's {turn}'s turn to roll.", rule="8",
+                            seats={"turn": state["turn"]})
     if state["phase"] == "edge":
-        raise IllegalAction(f"The haggling is over: {name(state['edge'])} holds the Edge and is choosing.")
+        raise IllegalAction("The haggling is over: {holder} holds the Edge and is choosing.", rule="12",
+                            seats={"holder": state["edge"]})
     if state["phase"] != "negotiate":
-        raise IllegalAction("There's nothing to negotiate right now.")
+        raise IllegalAction("There's nothing to negotiate right now.", rule="8")
 
 
 def verify_answer(state: State, seat: int) -> dict[str, Any]:
@@ -52,16 +38,17 @@ def verify_answer(state: State, seat: int) -> dict[str, Any]:
     verify_negotiating(state)
     offer = pending(state)
     if offer is None:
-        raise IllegalAction("There's no offer on the table yet: make one, or press No deal.")
+        raise IllegalAction("There's no offer on the table yet: make one, or press No deal.", rule="11")
     if seat == offer["maker"]:
-        raise IllegalAction(f"That's your own offer: waiting for {name(other(seat))} to answer.")
+        raise IllegalAction("That's your own offer: waiting for {other} to answer.", rule="11",
+                            seats={"other": other(seat)})
     return offer
 
 
 def amount_of(action: Action) -> int:
     amount = action.get("amount")
     if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= MAX_AMOUNT:
-        raise IllegalAction(f"The amount must be a whole number from 0 to {MAX_AMOUNT}.")
+        raise IllegalAction(f"The amount must be a whole number from 0 to {MAX_AMOUNT}.", rule="10")
     return amount
 
 
@@ -69,12 +56,14 @@ def verify_offer(state: State, seat: int, action: Action) -> tuple[str, int]:
     verify_negotiating(state)
     offer = pending(state)
     if offer is not None and offer["maker"] == seat:
-        raise IllegalAction(f"Your offer stands (offers can't be withdrawn): waiting for {name(other(seat))}.")
+        raise IllegalAction("Your offer stands (offers can't be withdrawn): waiting for {other}.", rule="11",
+                            seats={"other": other(seat)})
     if state["nego"]["offers"] >= OFFER_LIMIT:
-        raise IllegalAction(f"That was the {OFFER_LIMIT}th offer of this encounter: only Accept or Decline now.")
+        raise IllegalAction(f"That was the {OFFER_LIMIT}th offer of this encounter: only Accept or Decline now.",
+                            rule="11")
     payer = action.get("payer")
     if payer not in PAYERS:
-        raise IllegalAction("Say who pays: “I pay you…” or “You pay me…”.")
+        raise IllegalAction("Say who pays: “I pay you…” or “You pay me…”.", rule="10")
     return payer, amount_of(action)
 
 
@@ -87,12 +76,9 @@ def make_offer(state: State, seat: int, action: Action) -> list[Event]:
     nego["pending"] = {"maker": seat, "payer": seat if payer == "me" else other(seat), "amount": amount}
     state["stats"][seat]["offers"] += 1
     data = change_score(state, seat, -1, "offer")
-    text = (f"{dot(seat)} {name(seat)} {'counters' if counter else 'offers'} {offer_words(nego['pending'])}"
-            f" (−1 to ask → {num(state['score'][seat])}).")
-    if nego["offers"] == OFFER_LIMIT:
-        text += f" That's offer {OFFER_LIMIT}: accept or decline now."
-    return [Event("offer", text, data={"seat": seat, "offer": dict(nego["pending"]),
-                                       "number": nego["offers"], **data})]
+    return [Event("offer", {"seat": seat, "offer": dict(nego["pending"]), "counter": counter,
+                            "number": nego["offers"], "limit": OFFER_LIMIT, "score": state["score"][seat],
+                            **data})]
 
 
 def accept(state: State, seat: int) -> list[Event]:
@@ -109,9 +95,8 @@ def accept(state: State, seat: int) -> list[Event]:
         stats[s]["deals"] += 1
     delta = [0, 0]
     delta[payer], delta[payee] = -amount, amount
-    events = [Event("deal", f"🤝 Deal! {dot(payer)} {name(payer)} pays {name(payee)} {amount}: "
-                    f"{name(payer)} {num(state['score'][payer])}, {name(payee)} {num(state['score'][payee])}.",
-                    data={"payer": payer, "amount": amount, "delta": delta, "kind": "deal"})]
+    events = [Event("deal", {"seat": seat, "payer": payer, "amount": amount, "delta": delta, "kind": "deal",
+                             "scores": list(state["score"])})]
     mover = state["turn"]
     spots = list(state["pos"])
     for s in (mover, other(mover)):
@@ -119,24 +104,25 @@ def accept(state: State, seat: int) -> list[Event]:
     state["passed"] = True
     state["nego"] = None
     for s in (mover, other(mover)):
-        events.append(land(state, s, f"squeezes past {name(other(s))}"))
-    events.append(Event("passed", "The dudes have passed each other. The race is on!", data={"how": "deal"}))
+        events.append(land(state, s, "swap"))
+    events.append(Event("passed", {"how": "deal"}))
     return events + end_turn(state)
 
 
-def decline(state: State, seat: int) -> list[Event]:
+def decline(state: State, seat: int, timeout: bool) -> list[Event]:
     offer = verify_answer(state, seat)
     state["phase"] = "edge"
-    return [Event("decline", f"❌ {dot(seat)} {name(seat)} declines {offer_words(offer)}. No deal: "
-                  f"{name(state['edge'])} has the Edge.", data={"seat": seat})]
+    return [Event("decline", {"seat": seat, "offer": dict(offer), "edge": state["edge"],
+                              **({"timeout": True} if timeout else {})})]
 
 
 def verify_no_deal(state: State, seat: int) -> None:
     verify_negotiating(state)
     if pending(state) is not None:
-        raise IllegalAction("There's an offer on the table: accept, decline or counter it.")
+        raise IllegalAction("There's an offer on the table: accept, decline or counter it.", rule="9")
     if seat in state["nego"]["nodeal"]:
-        raise IllegalAction(f"You already said no deal: waiting for {name(other(seat))} to offer or agree.")
+        raise IllegalAction("You already said no deal: waiting for {other} to offer or agree.", rule="9",
+                            seats={"other": other(seat)})
 
 
 def no_deal(state: State, seat: int, timeout: bool) -> list[Event]:
@@ -144,28 +130,25 @@ def no_deal(state: State, seat: int, timeout: bool) -> list[Event]:
     verify_no_deal(state, seat)
     nodeal = state["nego"]["nodeal"]
     nodeal.append(seat)
-    if timeout:
-        text = "⏱️ No offer in time: no deal."
-    elif len(nodeal) < 2:
-        return [Event("nodeal", f"🚫 {dot(seat)} {name(seat)} wants no deal.", data={"seat": seat})]
-    else:
-        text = "🚫 Neither wants a deal."
+    if not timeout and len(nodeal) < 2:
+        return [Event("nodeal", {"seat": seat, "ended": False, "timeout": False, "edge": state["edge"]})]
     state["phase"] = "edge"
-    return [Event("nodeal", f"{text} {name(state['edge'])} has the Edge.", data={"seat": seat})]
+    return [Event("nodeal", {"seat": seat, "ended": True, "timeout": timeout, "edge": state["edge"]})]
 
 
 def verify_edge(state: State, seat: int, action: Action) -> str:
     if state["phase"] != "edge":
-        raise IllegalAction("The Edge is only used when an encounter ends without a deal.")
+        raise IllegalAction("The Edge is only used when an encounter ends without a deal.", rule="12")
     if seat != state["edge"]:
-        raise IllegalAction(f"{name(state['edge'])} holds the Edge and chooses who goes back.")
+        raise IllegalAction("{holder} holds the Edge and chooses who goes back.", rule="12",
+                            seats={"holder": state["edge"]})
     back = action.get("back")
     if back not in PAYERS:
-        raise IllegalAction("Choose who goes back: you (“I go back”) or your opponent (“You go back”).")
+        raise IllegalAction("Choose who goes back: you (“I go back”) or your opponent (“You go back”).", rule="12")
     return back
 
 
-def use_edge(state: State, seat: int, action: Action) -> list[Event]:
+def use_edge(state: State, seat: int, action: Action, timeout: bool) -> list[Event]:
     """The holder sends someone back to their start for 5 or 10 points, then passes the Edge."""
     back = verify_edge(state, seat, action)
     goer = seat if back == "me" else other(seat)
@@ -174,11 +157,6 @@ def use_edge(state: State, seat: int, action: Action) -> list[Event]:
     data = change_score(state, goer, -fee, "fee")
     state["edge"] = other(seat)
     state["stats"][seat]["edge"].append(back)
-    if goer == seat:
-        text = f"🔙 {dot(seat)} {name(seat)} uses the Edge to go back to the start: −{fee} → {num(state['score'][seat])}."
-    else:
-        text = (f"🔙 {dot(seat)} {name(seat)} uses the Edge to send {name(goer)} back to the start:"
-                f" −{fee} → {num(state['score'][goer])}.")
-    text += f" The Edge passes to {name(other(seat))}."
-    return [Event("edge", text, data={"seat": seat, "back": back, "goer": goer, "fee": fee, **data}),
-            *end_turn(state)]
+    facts = {"seat": seat, "back": back, "goer": goer, "fee": fee, "score": state["score"][goer],
+             "edge": state["edge"], **data, **({"timeout": True} if timeout else {})}
+    return [Event("edge", facts), *end_turn(state)]

@@ -2,15 +2,17 @@
 
 Seats index every per-player list: seat 0 is Red (the lobby host), seat 1 is Blue.
 Every score change goes through `change_score`, which also returns the ledger entry
-carried by the event, so a game's events always add up to its scores.
+carried by the event, so a game's events always add up to its scores. Events carry facts
+only (seats, rolls, spaces, amounts); the game's UI words them with the players' names.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from games import choices
 from games.core import Event, State
-from games.hallway.board import COLOURS, DOTS, EXIT, LENGTH, START, label, points
+from games.hallway.board import EXIT, LENGTH, START, points
 
 OFFER_LIMIT = 10
 MAX_AMOUNT = 999
@@ -24,7 +26,7 @@ def new_state(rng_state: dict[str, int]) -> State:
         "rng": rng_state,
         "players": 2,
         "phase": "rolloff",  # rolloff | turn | negotiate | edge | over
-        "rolloff": {"round": 1, "rolls": [None, None], "past": []},
+        "rolloff": new_rolloff(1, []),
         "start": None,
         "turn": None,
         "turn_no": 0,
@@ -43,6 +45,13 @@ def new_state(rng_state: dict[str, int]) -> State:
     }
 
 
+def new_rolloff(round_no: int, past: list[list[int]]) -> dict[str, Any]:
+    """Roll-off round `round_no` on the secret-choice block: each dude presses Roll once; the
+    dice are rolled only when both have (setup rule 2), so nobody rolls knowing the other's die."""
+    box = choices.open_round(f"rolloff-{round_no}", (0, 1), 2, actions=("roll",))
+    return {"round": round_no, "box": box, "past": past}
+
+
 def new_stats() -> dict[str, Any]:
     """Per-player figures kept for the leaderboard (spec §5)."""
     return {"deals": 0, "paid": 0, "received": 0, "offers": 0, "edge": []}
@@ -50,23 +59,6 @@ def new_stats() -> dict[str, Any]:
 
 def other(seat: int) -> int:
     return 1 - seat
-
-
-def name(seat: int) -> str:
-    return COLOURS[seat]
-
-
-def dot(seat: int) -> str:
-    return DOTS[seat]
-
-
-def signed(n: int) -> str:
-    return f"+{n}" if n >= 0 else f"−{-n}"
-
-
-def num(n: int) -> str:
-    """A score with a proper minus sign, as the log prints it."""
-    return str(n) if n >= 0 else f"−{-n}"
 
 
 def ledger(seat: int, amount: int, kind: str) -> dict[str, Any]:
@@ -98,17 +90,17 @@ def place(state: State, seat: int, pos: int) -> bool:
     return False
 
 
-def land(state: State, seat: int, lead: str, prep: str = "to") -> Event:
-    """Score the space `seat` stands on (rule 5) as one log line: `lead` says how they
-    got there ("rolled 🎲3 and waddled"), `prep` joins it to the space ("to", "on")."""
+def land(state: State, seat: int, how: str, roll: int | None = None, timeout: bool = False) -> Event:
+    """Score the space `seat` stands on (rule 5) as one event: `how` says how they got
+    there (walk, bump, blocked, beside, slip, swap), `roll` the die that moved them."""
     pos = state["pos"][seat]
-    who = f"{dot(seat)} {name(seat)} {lead}"
+    facts: dict[str, Any] = {"seat": seat, "pos": pos, "how": how}
+    if roll is not None:
+        facts["roll"] = roll
+    if timeout:
+        facts["timeout"] = True
     if exited(state, seat):
-        return Event("exit", f"{who} out of the hallway! 🚪",
-                     data={"seat": seat, "pos": pos, **ledger(seat, 0, "land")})
+        return Event("exit", {**facts, **ledger(seat, 0, "land")})
     gained = points(seat, pos)
-    data = {"seat": seat, "pos": pos, **change_score(state, seat, gained, "land")}
-    if pos == START[seat]:
-        return Event("land", f"{who} {prep} their start semicircle: no points.", data=data)
-    return Event("land", f"{who} {prep} {pos} ({label(pos)}): {signed(gained)} → {num(state['score'][seat])}.",
-                 data=data)
+    data = {**facts, **change_score(state, seat, gained, "land"), "score": state["score"][seat]}
+    return Event("land", data)

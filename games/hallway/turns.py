@@ -2,102 +2,105 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from games import choices
 from games.core import Event, IllegalAction, Outcome, Rng, State
 from games.hallway.board import STEP, left_penalty, steps_to_exit
-from games.hallway.state import FINAL_ENCOUNTER, dot, exited, land, name, num, other, place
+from games.hallway.state import FINAL_ENCOUNTER, exited, land, new_rolloff, other, place
 
 DIE = 4
 
 
-# ----- the roll-off (setup 2) ------------------------------------------------------------
+# ----- the roll-off (setup 2), a round of the secret-choice block --------------------------
+def rolloff_box(state: State) -> dict[str, Any]:
+    return state["rolloff"]["box"]
+
+
 def verify_rolloff(state: State, seat: int) -> None:
-    rolled = state["rolloff"]["rolls"][seat]
-    if rolled is not None:
-        raise IllegalAction(f"You already rolled a {rolled}; waiting for {name(other(seat))} to roll.")
+    box = rolloff_box(state)
+    if choices.has_chosen(box, seat):
+        raise IllegalAction("You already rolled. Waiting for {other} to roll.", rule="2",
+                            seats={"other": other(seat)})
+    choices.verify(box, seat)
 
 
-def rolloff(state: State, seat: int) -> list[Event]:
-    """Both roll; the higher roll starts (★) and the other takes the Edge; ties reroll."""
+def rolloff(state: State, seat: int, timeout: bool) -> list[Event]:
+    """Each dude presses Roll once; when both have, both dice are rolled together (Red's
+    first). The higher roll starts (★) and the other takes the Edge; a tie opens a new round."""
     verify_rolloff(state, seat)
-    box = state["rolloff"]
-    box["rolls"][seat] = roll = Rng(state).roll(DIE)
-    events = [Event("rolloff", f"{dot(seat)} {name(seat)} rolled 🎲{roll} for the start.",
-                    data={"seat": seat, "roll": roll})]
-    red, blue = box["rolls"]
-    if red is None or blue is None:
+    box = rolloff_box(state)
+    round_no = state["rolloff"]["round"]
+    events = [Event("rolled", {"seat": seat, "round": round_no, **({"timeout": True} if timeout else {})})]
+    if not choices.choose(box, seat, "roll"):
         return events
-    box["past"].append([red, blue])
+    rng = Rng(state)
+    red, blue = rng.roll(DIE), rng.roll(DIE)  # in seat order: Red's die first
+    past = state["rolloff"]["past"]
+    past.append([red, blue])
+    events.append(Event("rolloff", {"rolls": [red, blue], "round": round_no}))
     if red == blue:
-        box["round"] += 1
-        box["rolls"] = [None, None]
-        events.append(Event("rolloff_tie", f"Both rolled {red}: roll again!"))
+        state["rolloff"] = new_rolloff(round_no + 1, past)
+        events.append(Event("rolloff_tie", {"roll": red, "round": round_no + 1}))
         return events
     start = 0 if red > blue else 1
     state.update(start=start, edge=other(start), turn=start, turn_no=1, round=1, phase="turn")
-    events.append(Event(
-        "start", f"{dot(start)} {name(start)} starts ★ and {name(other(start))} holds the Edge.",
-        data={"start": start, "edge": other(start)}))
+    events.append(Event("start", {"start": start, "edge": other(start)}))
     return events
 
 
 # ----- a turn (rules 4-8, 14, 15) --------------------------------------------------------
 def verify_roll(state: State, seat: int) -> None:
     if state["turn"] != seat:
-        raise IllegalAction(f"It's {name(state['turn'])}'s turn to roll.")
+        raise IllegalAction("It's {turn}'s turn to roll.", rule="4", seats={"turn": state["turn"]})
 
 
-def roll_turn(state: State, seat: int) -> list[Event]:
+def roll_turn(state: State, seat: int, timeout: bool = False) -> list[Event]:
     verify_roll(state, seat)
     roll = Rng(state).roll(DIE)
     state["last_roll"] = {"seat": seat, "roll": roll}
     if state["passed"]:
-        return race(state, seat, roll)
-    return approach(state, seat, roll)
+        return race(state, seat, roll, timeout)
+    return approach(state, seat, roll, timeout)
 
 
-def race(state: State, seat: int, roll: int) -> list[Event]:
+def race(state: State, seat: int, roll: int, timeout: bool) -> list[Event]:
     """After passing nothing blocks: walk toward the exit; no exact roll needed."""
     place(state, seat, state["pos"][seat] + STEP[seat] * roll)
-    return [land(state, seat, f"rolled 🎲{roll} and waddled"), *end_turn(state)]
+    return [land(state, seat, "walk", roll, timeout), *end_turn(state)]
 
 
-def approach(state: State, seat: int, roll: int) -> list[Event]:
+def approach(state: State, seat: int, roll: int, timeout: bool) -> list[Event]:
     """Before passing, tokens never share or cross a space (rule 6)."""
     here, there = state["pos"][seat], state["pos"][other(seat)]
     gap = abs(there - here)
     beside = there - STEP[seat]
     if roll < gap:
         place(state, seat, here + STEP[seat] * roll)
-        return [land(state, seat, f"rolled 🎲{roll} and waddled"), *end_turn(state)]
+        return [land(state, seat, "walk", roll, timeout), *end_turn(state)]
     if state["encounters"] < FINAL_ENCOUNTER:
-        return encounter(state, seat, roll, beside)
+        return encounter(state, seat, roll, beside, timeout)
     if roll == gap:  # rule 14: stop beside the opponent, no encounter
         place(state, seat, beside)
-        lead = f"rolled 🎲{roll} and stopped beside {name(other(seat))}"
-        return [land(state, seat, lead, "on"), *end_turn(state)]
+        return [land(state, seat, "beside", roll, timeout), *end_turn(state)]
     # rule 14: slippery now, squeeze exactly one space past
     place(state, seat, there + STEP[seat])
     state["passed"] = True
     state["encounters"] = FINAL_ENCOUNTER + 1
-    moved = land(state, seat, f"rolled 🎲{roll} and squeezed past {name(other(seat))}")
-    squeeze = Event("passed", "💦 Sweaty and slippery, the dudes slide past each other. The race is on!",
-                    data={"how": "final", "encounters": state["encounters"]})
+    moved = land(state, seat, "slip", roll, timeout)
+    squeeze = Event("passed", {"how": "final", "encounters": state["encounters"]})
     return [moved, squeeze, *end_turn(state)]
 
 
-def encounter(state: State, seat: int, roll: int, beside: int) -> list[Event]:
+def encounter(state: State, seat: int, roll: int, beside: int, timeout: bool) -> list[Event]:
     """Rule 8: stop beside the opponent (maybe not moving), score it, and haggle."""
     stayed = state["pos"][seat] == beside
     place(state, seat, beside)
     state["encounters"] += 1
-    lead = (f"rolled 🎲{roll} but {name(other(seat))} is in the way: stays" if stayed
-            else f"rolled 🎲{roll} and bumped into {name(other(seat))}")
-    moved = land(state, seat, lead, "on")
+    moved = land(state, seat, "blocked" if stayed else "bump", roll, timeout)
     state["phase"] = "negotiate"
     state["nego"] = {"offers": 0, "pending": None, "nodeal": []}
-    n = state["encounters"]
-    bump = Event("encounter", f"💥 Belly bump! Encounter {n} of 4: make an offer to squeeze past, or No deal.",
-                 data={"encounter": n, "seat": seat})
+    bump = Event("encounter", {"encounter": state["encounters"], "seat": seat, "of": FINAL_ENCOUNTER})
     return [moved, bump]
 
 
@@ -113,8 +116,7 @@ def end_turn(state: State) -> list[Event]:
         state["round"] += 1
     state.update(turn=other(mover), turn_no=state["turn_no"] + 1, phase="turn", nego=None)
     if exited(state, start):
-        return [Event("last_turn", f"{dot(second)} {name(second)} gets one last turn!",
-                      data={"seat": second})]
+        return [Event("last_turn", {"seat": second})]
     return []
 
 
@@ -141,19 +143,20 @@ def finish(state: State) -> list[Event]:
         if not exited(state, seat):
             steps = steps_to_exit(seat, state["pos"][seat])
             penalty = left_penalty(seat, state["pos"][seat])
-            events.append(Event("penalty", f"{dot(seat)} {name(seat)} is stuck {steps} step"
-                                f"{'s' if steps != 1 else ''} from the exit: −{penalty} → {num(totals[seat])}.",
-                                data={"seat": seat, "steps": steps, "penalty": penalty}))
-    events.append(Event("over", f"🏁 {verdict(ranks, totals)}", data={"totals": totals, "ranks": list(ranks)}))
+            events.append(Event("penalty", {"seat": seat, "steps": steps, "penalty": penalty,
+                                            "total": totals[seat]}))
+    events.append(Event("over", {"totals": totals, "ranks": list(ranks), **verdict(state, ranks, totals)}))
     return events
 
 
-def verdict(ranks: tuple[int, int] | list[int], totals: list[int]) -> str:
-    score = f"{name(0)} {num(totals[0])}, {name(1)} {num(totals[1])}"
+def verdict(state: State, ranks: tuple[int, int] | list[int], totals: list[int]) -> dict[str, Any]:
+    """Why the game ended, as a code and its facts (rule 18): "points" (the higher total),
+    "exit" (equal totals, the dude who got out wins) or "shared" (equal, both out)."""
+    out = [exited(state, s) for s in (0, 1)]
     if ranks[0] == ranks[1]:
-        return f"Shared victory at {score}: two Honorary Skinny Dudes!"
-    winner = 0 if ranks[0] == 0 else 1
-    return f"{name(winner)} is the Honorary Skinny Dude ({score})."
+        return {"reason": "shared", "winner": None, "exited": out}
+    winner = ranks.index(0)
+    return {"reason": "points" if totals[0] != totals[1] else "exit", "winner": winner, "exited": out}
 
 
 def outcome(state: State) -> Outcome | None:
@@ -161,5 +164,7 @@ def outcome(state: State) -> Outcome | None:
     if state["phase"] != "over" or not final:
         return None
     ranks = tuple(final["ranks"])
-    return Outcome(ranks=ranks, scores=tuple(float(t) for t in final["totals"]),
-                   reason=verdict(ranks, final["totals"]))
+    facts = verdict(state, ranks, final["totals"])
+    reason = facts.pop("reason")
+    return Outcome(ranks=ranks, scores=tuple(float(t) for t in final["totals"]), reason=reason,
+                   detail={**facts, "totals": list(final["totals"])})

@@ -1,6 +1,7 @@
 """Two Fat Dudes in a Narrow Hallway end to end: the real bot on the fake Discord, two players,
 a whole game with buttons and modals only (roll-off, turns, offers, counters, No deal, the Edge,
-a deal, the race), a restart mid-negotiation, refusals, and a hand count of the final scores."""
+a deal, the race), a restart mid-negotiation, refusals, a log that names the players, and a hand
+count of the final scores."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from tests.fakediscord import FakeDiscord, FakeUser, Message
 SEED = 20240604
 TITLE = "Two Fat Dudes in a Narrow Hallway"
 WAITING = re.compile(r"⏳ Waiting for <@(\d+)> to (.+?)(?: — |$)", re.M)
+#: A colour standing in for a player: the log and the status name players instead.
+COLOUR_AS_NAME = re.compile(r"\b(?:Red|Blue)\b")
 
 #: The designed board, copied from the spec's table (§2), for counting by hand: position → (colour, number).
 SPEC_BOARD = {
@@ -196,7 +199,9 @@ async def test_a_whole_game_with_buttons_and_modals_and_a_restart(
 
     seen = {"nodeal": False, "bad": False, "restart": False, "counter": False, "decline": False,
             "deal": False, "edge": []}
+    await roll_off(table, players)
     for _ in range(200):
+        assert not COLOUR_AS_NAME.search(field(table, "Recent") + table.embeds[0].get("description", ""))
         if not table.buttons():
             await fake_discord.wait_for(lambda: result_of(fake_discord), what="the result message")
             break
@@ -287,7 +292,7 @@ async def test_outsiders_and_the_wrong_dude_are_refused(fake_discord: FakeDiscor
     game_id = game_id_of(table)
     await refused(mallory, table, "Roll", "not playing", harness, game_id)
     await press(alice, table, "Roll")
-    await refused(alice, table, "Roll", "already rolled", harness, game_id)
+    await refused(alice, table, "Roll", "You already rolled. Waiting for bob to roll.", harness, game_id)
     while "Roll-off" in table.embeds[0].get("description", ""):
         for player, _ in awaited(table, [alice, bob]):
             await press(player, table, "Roll")
@@ -295,6 +300,29 @@ async def test_outsiders_and_the_wrong_dude_are_refused(fake_discord: FakeDiscor
     idle = bob if turn is alice else alice
     await refused(idle, table, "Roll", "turn to roll", harness, game_id)
     await refused(mallory, table, "Roll", "not playing", harness, game_id)
+
+
+async def roll_off(table: Message, players: list[FakeUser]) -> None:
+    """Both press Roll; until both have, the table shows who has rolled and no die; then the log
+    shows both dice with names and who starts."""
+    alice, bob = players
+    for _ in range(20):
+        description = table.embeds[0].get("description", "")
+        if "Roll-off" not in description:
+            break
+        assert "✔ rolled" not in description
+        await press(alice, table, "Roll")
+        description = table.embeds[0].get("description", "")
+        assert "🔴 alice ✔ rolled" in description and "bob ✔" not in description
+        assert "🔴 alice ✔ rolled for the start." in field(table, "Recent")
+        assert [p for p, _ in awaited(table, players)] == [bob]
+        await press(bob, table, "Roll")
+        recent = field(table, "Recent")
+        assert re.search(r"🎲 Roll-off: 🔴 alice 🎲[1-4], 🔵 bob 🎲[1-4]\.", recent), recent
+    else:
+        raise AssertionError("the roll-off never ended")
+    assert re.search(r"(🔴 alice starts ★ and bob|🔵 bob starts ★ and alice) holds the Edge\.", field(table, "Recent"))
+    assert field(table, "Roll-off").startswith("🔴 alice 🎲")
 
 
 async def roll_to_the_first_encounter(table: Message, players: list[FakeUser]) -> None:

@@ -1,4 +1,5 @@
-"""Build hallway states the way the spec's scenarios describe them, and pin the die."""
+"""Build hallway states the way the spec's scenarios describe them, pin the die, and read
+events and refusals the way the players do (worded by the UI, with names)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,17 @@ import random
 from functools import cache
 from typing import Any
 
-from games.core import Event, State
+import pytest
+
+from cogs.hallway.ui import HallwayUI
+from cogs.table.ui import Seat, TableInfo
+from games.core import Event, IllegalAction, State
 from games.hallway import ENGINE
 from games.hallway.state import new_state
 
 RED, BLUE = 0, 1
+UI = HallwayUI()
+NAMED = TableInfo(game_id=1, seats=[Seat(0, 100, "alice"), Seat(1, 101, "bob")])
 
 
 def roundtrip(state: State) -> State:
@@ -68,5 +75,24 @@ def offer(state: State, seat: int, payer: str, amount: int) -> State:
     return act(state, seat, {"type": "offer", "payer": payer, "amount": amount})[0]
 
 
+def lines(events: list[Event]) -> list[str]:
+    """The log lines of `events`, as the table shows them to alice and bob."""
+    return [UI.event_line(e.to_json(), NAMED) or "" for e in events]
+
+
 def texts(events: list[Event]) -> str:
-    return "\n".join(e.text for e in events)
+    return "\n".join(lines(events))
+
+
+def refusal(state: State, seat: int, action: dict[str, Any]) -> IllegalAction:
+    """The refusal of `action`, checked to leave `state` as it was."""
+    frozen = json.dumps(state, sort_keys=True)
+    with pytest.raises(IllegalAction) as caught:
+        act(state, seat, action)
+    assert json.dumps(state, sort_keys=True) == frozen
+    return caught.value
+
+
+def refused(state: State, seat: int, action: dict[str, Any]) -> str:
+    """The sentence the refused player reads, with names filled in."""
+    return refusal(state, seat, action).render(NAMED.name_of)

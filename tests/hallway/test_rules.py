@@ -9,7 +9,20 @@ from hypothesis import strategies as st
 from games.core import IllegalAction
 from games.hallway import ENGINE
 from games.hallway.board import SPACES, encounter_fee, label, left_penalty, points
-from tests.hallway.helpers import BLUE, RED, act, build, negotiating, offer, rig, roll, roundtrip
+from tests.hallway.helpers import (
+    BLUE,
+    RED,
+    act,
+    build,
+    negotiating,
+    offer,
+    refusal,
+    refused,
+    rig,
+    roll,
+    roundtrip,
+    texts,
+)
 
 
 def test_the_board_mirrors_itself_and_nets_plus_35_per_home_half() -> None:
@@ -24,10 +37,22 @@ def test_the_board_mirrors_itself_and_nets_plus_35_per_home_half() -> None:
 
 
 def test_pressing_out_of_turn_says_whose_turn_it_is() -> None:
-    with pytest.raises(IllegalAction, match=r"It's Red's turn to roll\."):
-        act(build(), BLUE, {"type": "roll"})
-    with pytest.raises(IllegalAction, match="Blue holds the Edge"):
-        act(build(phase="edge", encounters=1, edge=BLUE), RED, {"type": "edge", "back": "you"})
+    exc = refusal(build(), BLUE, {"type": "roll"})
+    assert (exc.message, exc.seats, exc.rule) == ("It's {turn}'s turn to roll.", {"turn": RED}, "4")
+    assert refused(build(), BLUE, {"type": "roll"}) == "It's alice's turn to roll."
+    edge = build(phase="edge", encounters=1, edge=BLUE)
+    assert refused(edge, RED, {"type": "edge", "back": "you"}) == "bob holds the Edge and chooses who goes back."
+
+
+def test_refusals_name_players_by_placeholder_and_cite_their_rule() -> None:
+    pending = {"maker": BLUE, "payer": BLUE, "amount": 3}
+    state = negotiating(pos=(9, 10), encounters=1, offers=1, pending=pending)
+    exc = refusal(state, BLUE, {"type": "roll"})
+    assert exc.seats == {"taker": RED, "maker": BLUE} and exc.rule == "11"
+    assert exc.render(lambda seat: "ab"[seat]) == "Not now: a must answer b's offer."
+    assert refused(state, BLUE, {"type": "accept"}) == "That's your own offer: waiting for alice to answer."
+    assert refusal(state, RED, {"type": "nodeal"}).rule == "9"
+    assert refusal(state, RED, {"type": "offer", "payer": "me", "amount": -1}).rule == "10"
 
 
 @pytest.mark.parametrize("junk", [{}, {"type": "nonsense"}, {"type": "offer"}, {"type": "edge"},
@@ -56,8 +81,7 @@ def test_offers_cannot_be_withdrawn_or_answered_by_their_maker() -> None:
 
 def test_an_offer_is_still_possible_after_the_other_said_no_deal() -> None:
     state, _ = act(negotiating(pos=(9, 10), encounters=1), RED, {"type": "nodeal"})
-    with pytest.raises(IllegalAction, match="already said no deal"):
-        act(state, RED, {"type": "nodeal"})
+    assert refused(state, RED, {"type": "nodeal"}) == "You already said no deal: waiting for bob to offer or agree."
     assert [w.seat for w in ENGINE.to_act(state)] == [BLUE]
     state = offer(state, BLUE, "me", 0)
     state, _ = act(state, RED, {"type": "accept"})
@@ -149,7 +173,9 @@ def test_leaving_is_a_loss_whatever_the_scores() -> None:
     ended, events = ENGINE.forfeit(build(score=(99, 0)), RED, 0.0)
     outcome = ENGINE.outcome(ended)
     assert outcome is not None and outcome.ranks == (1, 0)
-    assert "Red left" in events[0].text
+    assert outcome.reason == "forfeit" and outcome.detail == {"seat": RED}
+    assert [(e.type, e.data) for e in events] == [("forfeit", {"seat": RED, "winner": BLUE})]
+    assert texts(events) == "🔴 alice left the hallway: bob wins."
 
 
 # ----- the audit against the spec (issue #4): one test per rule the scenarios leave open -----
@@ -173,12 +199,12 @@ def test_the_board_is_the_spec_table_space_by_space() -> None:
 
 
 def test_blue_may_win_the_rolloff_and_then_rounds_end_after_red() -> None:
-    state = rig(ENGINE.new_game(2, 1), 3, 1)  # Blue rolls first: either dude may
+    state = rig(ENGINE.new_game(2, 1), 1, 3)  # Blue presses first (either may); Red's die rolls first
     state, _ = act(state, BLUE, {"type": "roll"})
     assert [w.seat for w in ENGINE.to_act(state)] == [RED]
     state, events = act(state, RED, {"type": "roll"})
     assert (state["start"], state["edge"], state["turn"], state["round"]) == (BLUE, RED, BLUE, 1)
-    assert "Blue starts ★" in "\n".join(e.text for e in events)
+    assert "🔵 bob starts ★ and alice holds the Edge." in texts(events)
     state, _ = roll(state, BLUE, 2)
     assert state["round"] == 1 and state["turn"] == RED
     state, _ = roll(state, RED, 2)
@@ -189,7 +215,7 @@ def test_a_dude_stuck_on_their_start_semicircle_rescores_nothing() -> None:
     state, events = roll(build(pos=(0, 1), score=(-4, 30), encounters=2, edge=BLUE), RED, 3)
     assert state["pos"] == [0, 1] and state["score"] == [-4, 30]
     assert state["encounters"] == 3 and state["phase"] == "negotiate"
-    assert "start semicircle: no points" in "\n".join(e.text for e in events)
+    assert "🔴 alice rolled 🎲3 but bob is in the way: stays on their start semicircle: no points." in texts(events)
 
 
 def test_an_encounter_on_the_second_players_turn_ends_the_round() -> None:

@@ -145,7 +145,11 @@ def test_the_final_screen_names_the_honorary_skinny_dude() -> None:
 
 
 def test_event_lines_use_player_names() -> None:
-    line = UI.event_line({"text": "🔴 Red rolled 🎲4 and bumped into Blue on 10 (G10): +10 → 22."}, INFO)
+    _, events = roll(build(pos=(7, 11), score=(12, 0)), RED, 4)
+    assert [e.type for e in events] == ["land", "encounter"]
+    assert events[0].data == {"seat": RED, "pos": 10, "how": "bump", "roll": 4, "delta": [10, 0],
+                              "kind": "land", "score": 22}
+    line = UI.event_line(events[0].to_json(), INFO)
     assert line == "🔴 Alice rolled 🎲4 and bumped into Bob on 10 (G10): +10 → 22."
 
 
