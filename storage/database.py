@@ -163,6 +163,16 @@ class Storage:
             row = await cursor.fetchone()
         return await self.game(row[0]) if row else None
 
+    async def latest_finished_game(self, guild_id: int) -> GameRecord | None:
+        """The server's most recently finished game (with a result), if any: `/game record`."""
+        async with self._db.execute(
+            "SELECT id FROM games WHERE guild_id = ? AND status = 'finished'"
+            " ORDER BY updated_at DESC, id DESC LIMIT 1",
+            (guild_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return await self.game(row[0]) if row else None
+
     async def live_games_of(self, user_id: int) -> list[GameRecord]:
         async with self._db.execute(
             "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id"

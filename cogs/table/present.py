@@ -231,7 +231,8 @@ async def render_table(
     if game.log:
         embed.add_field(name="Recent", value="\n".join(f"• {line}" for line in game.log[-6:])[:1024],
                         inline=False)
-    embed.set_footer(text=footer_of(screen.card, f"{engine.title} · game #{game.id} · move {version}"))
+    embed.set_footer(text=footer_of(screen.card, f"{engine.title} · game #{game.id} · move {version}",
+                                    keep=commitment_line(game)))
     drawn = await _draw(screen, view_digest(ui, view, info, None)) if with_image else None
     file, digest = drawn if drawn else (None, None)
     if file is not None:
@@ -299,9 +300,27 @@ def closed_lobby(game: GameRecord, engine: Engine, text: str) -> Rendered:
     return Rendered(embed, None)
 
 
-def footer_of(card: Card, runtime: str) -> str:
-    """The game's own footer (if any) first, then what the runtime says of every table."""
-    return " · ".join(part for part in (card.footer, runtime) if part)[:2048]
+def footer_of(card: Card, runtime: str, *, keep: str = "") -> str:
+    """The game's own footer (if any) first, then what the runtime says of every table; `keep`
+    (the seed commitment) goes on a line of its own that no long game footer can cut off."""
+    head = " · ".join(part for part in (card.footer, runtime) if part)
+    if not keep:
+        return head[:2048]
+    return head[:2048 - len(keep) - 1] + "\n" + keep
+
+
+def commitment_line(game: GameRecord) -> str:
+    """The seed's commitment, shown on the table from the first move (docs/records.md): the
+    whole SHA-256, so nobody can later match a shortened one with another seed."""
+    return f"🔒 Seed commitment (SHA-256): {game.commitment} · the seed is revealed when the game ends"
+
+
+def fair_play(game: GameRecord) -> str:
+    """The result's reveal: the seed and nonce behind the commitment, and how to check them."""
+    return (f"Seed `{game.seed}` · nonce `{game.nonce or '(none)'}`\n"
+            f"SHA-256 of `{game.seed}:{game.nonce}` is `{game.commitment}`, the commitment the table "
+            "showed from the first move.\n"
+            f"Check the whole game: `/game record {game.id}`, then `python -m games.replay <file>`.")
 
 
 def points(score: float) -> str:
@@ -322,6 +341,7 @@ def result_embed(game: GameRecord, engine: Engine, ranks: list[int], reason: str
         embed.add_field(name="How it ended", value=reason[:1024], inline=False)
     if rating_lines:
         embed.add_field(name="Ratings", value="\n".join(rating_lines)[:1024], inline=False)
+    embed.add_field(name="Fair play", value=fair_play(game)[:1024], inline=False)
     embed.set_footer(text=f"game #{game.id}")
     return fit(embed)
 
