@@ -7,6 +7,7 @@ select sends one action and letters × positions can exceed Discord's 25 options
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from cogs.table.ui import (
@@ -65,9 +66,48 @@ PHASE_TEXT = {
     "challenge": "⚔️ {who} {change}: the others may challenge, or let it stand.",
     "claim": "{who} may claim **{word}** or keep building.",
     "tip": "💡 {who} took **{word}**: others may use Tip of My Tongue.",
-    "rps": "🪨📄✂️ Rock, paper, scissors for the word.",
-    "tiebreak": "Tied! The tied players choose Coin toss or Wordblitz.",
+    "rps": "🪨📄✂️ Rock, paper, scissors for the word: {chosen}.",
+    "tiebreak": "Tied! Coin toss or Wordblitz: {chosen}.",
 }
+
+#: Why the game ended (`Outcome.reason`, the view's `over`), as a sentence.
+REASONS = {
+    "last_card": "The last card was drawn",
+    "stalemates": "Three words were thrown away in a row",
+    "everyone_left": "Everyone else left",
+    "pile_empty": "The draw pile ran out",
+    "no_turns": "Nobody could take a turn",
+}
+SHAPE_EMOJI = {"rock": "🪨", "paper": "📄", "scissors": "✂️"}
+TIEBREAK_NAMES = {"coin": "Coin toss", "wordblitz": "Wordblitz"}
+#: What an immediate event card with nothing to act on did.
+FIZZLES = {
+    "thatll_work": "That'll Work: there was no word to collect.",
+    "trash_talk": "Trash Talk: there is no letter in the discard pile.",
+    "sting": "Spelling Bee Sting: there was no word to wipe.",
+}
+
+
+def points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def and_join(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items) or "nobody"
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def reason_text(code: str) -> str:
+    return REASONS.get(code, code.replace("_", " ").capitalize())
+
+
+def chosen_line(phase: dict[str, Any], info: TableInfo) -> str:
+    """Who is in a secret-choice round and who has chosen (never what)."""
+    box = phase.get("box") or {}
+    done = set(box.get("chosen", []))
+    return " · ".join(f"{info.name_of(s)} {'✔ chosen' if s in done else '… choosing'}"
+                      for s in box.get("seats", [])) or "nobody"
 
 
 def spaced_word(word: str) -> str:
@@ -99,9 +139,10 @@ def awaited(view: dict[str, Any], info: TableInfo) -> str:
         return f"{who} {step}." if step else f"{who}'s turn: play a letter, use an event card or skip."
     if name in PHASE_TEXT:
         change = CHANGES.get(phase.get("kind", ""), "changed the word")
-        return PHASE_TEXT[name].format(who=who, word=phase.get("word", ""), change=change)
+        return PHASE_TEXT[name].format(who=who, word=phase.get("word", ""), change=change,
+                                       chosen=chosen_line(phase, info))
     if name == "over":
-        return f"Game over: {view['over']}."
+        return f"Game over: {reason_text(view['over'] or '').lower()}."
     return ""
 
 
@@ -225,10 +266,149 @@ class WordsUI(GameUI):
                       controls=private_controls(view, seat))
 
     def event_line(self, event: dict[str, Any], info: TableInfo) -> str | None:
-        text = event.get("text") or ""
-        for seat in info.seats:
-            text = text.replace(f"Seat {seat.seat + 1}", seat.name)
-        return text or None
+        data = event.get("data") or {}
+        wording = EVENT_LINES.get(str(event.get("type")))
+        if wording is None:
+            return super().event_line(event, info)
+        return wording(data, info)
+
+    def result_reason(self, outcome: dict[str, Any], info: TableInfo) -> str:
+        reason = str(outcome.get("reason") or "")
+        if reason == "forfeit":
+            return super().result_reason(outcome, info)
+        detail = outcome.get("detail") or {}
+        why = reason_text(reason)
+        winner = detail.get("winner")
+        if winner is None:
+            return f"{why}."
+        who = info.name_of(winner)
+        tied = and_join([info.name_of(s) for s in detail.get("tied", [])])
+        how = detail.get("tiebreak")
+        if how == "letters":
+            return f"{why}. {who} wins on letters, {'-'.join(str(n) for n in detail['letters'])}."
+        if how == "lengths":
+            shown = " against ".join("/".join(str(n) for n in lengths) for lengths in detail["lengths"])
+            return f"{why}. {who} wins on the longest words, {shown}."
+        if how == "coin" and detail.get("after_blitz"):
+            return (f"{why}. {tied} were tied; Wordblitz found no word in 30 turns, "
+                    f"and {who} won the coin toss.")
+        if how == "coin":
+            return f"{why}. {tied} were tied on points, letters and word lengths; {who} won the coin toss."
+        if how == "wordblitz":
+            return f"{why}. {tied} were tied; {who} won the Wordblitz with {detail.get('word', 'a word')}."
+        if how == "walkover":
+            return f"{why}. {tied} were tied; {who} won the tie-break when the others left."
+        scores = outcome.get("scores") or []
+        if reason == "everyone_left" or winner >= len(scores):
+            return f"{why}: {who} wins."
+        return f"{why}. {who} wins with {points(int(scores[winner]))}."
+
+
+Wording = Callable[[dict[str, Any], TableInfo], str]
+
+
+def _who(key: str = "seat") -> Callable[[dict[str, Any], TableInfo], str]:
+    return lambda d, info: info.name_of(d.get(key))
+
+
+WHO, VICTIM, ACTOR = _who(), _who("victim"), _who("actor")
+
+
+def _skip(d: dict[str, Any], info: TableInfo) -> str:
+    card = d.get("card")
+    return f"{WHO(d, info)} skipped and discarded {label(card)}." if card else f"{WHO(d, info)} skipped."
+
+
+def _ask(d: dict[str, Any], info: TableInfo) -> str:
+    if d.get("in_pile"):
+        return f"{WHO(d, info)} asked for a letter and found it in the draw pile."
+    return f"{WHO(d, info)} asked for a letter that is not in the draw pile."
+
+
+def _asked(d: dict[str, Any], info: TableInfo) -> str:
+    letter = d.get("letter")
+    return {
+        "pile": f"You took {letter} from the draw pile.",
+        "held": f"You asked for {letter}: it is not in the draw pile, but a player holds one. Steal it?",
+    }.get(str(d.get("found")), f"You asked for {letter}: it is not in the draw pile, and nobody holds one.")
+
+
+def _challenge(d: dict[str, Any], info: TableInfo) -> str:
+    who, word = WHO(d, info), d.get("word") or ""
+    if d.get("upheld"):
+        return (f"{who} challenged {word}: no word contains it. The change is undone and "
+                f"{ACTOR(d, info)} loses a turn.")
+    return f"{who} challenged {word or 'the empty word'}, but it can still become a word: {who} loses a turn."
+
+
+def _seat_names(d: dict[str, Any], info: TableInfo) -> str:
+    return and_join([info.name_of(s) for s in d.get("seats", [])])
+
+
+def _rps(d: dict[str, Any], info: TableInfo) -> str:
+    if d.get("round", 1) > 1:
+        return f"Rock, paper, scissors again between {_seat_names(d, info)} (round {d['round']})."
+    return f"Rock, paper, scissors between {_seat_names(d, info)} for the word!"
+
+
+def _reveal(d: dict[str, Any], info: TableInfo, names: dict[str, str]) -> str:
+    return ", ".join(f"{info.name_of(s)} {names.get(p, p)}" for s, p in d.get("picks", []))
+
+
+def _picked(d: dict[str, Any], info: TableInfo) -> str:
+    choice = str(d.get("choice"))
+    shown = TIEBREAK_NAMES.get(choice) or f"{SHAPE_EMOJI.get(choice, '')} {choice}".strip()
+    return f"You chose {shown}."
+
+
+def _tiebreak_won(d: dict[str, Any], info: TableInfo) -> str:
+    who, how = WHO(d, info), d.get("how")
+    if how == "wordblitz":
+        return f"{who} wins the Wordblitz with {d.get('word')}!"
+    if how == "walkover":
+        return f"{who} wins the tie-break: the others left it."
+    return f"{who} wins the coin toss!"
+
+
+EVENT_LINES: dict[str, Wording] = {
+    "play": lambda d, i: f"{WHO(d, i)} played {d['letter']} → {d['word']}.",
+    "backspace": lambda d, i: f"{WHO(d, i)} used Backspace on {d['letter']} → {d['word'] or '(empty)'}.",
+    "editor": lambda d, i: f"{WHO(d, i)} used Editor: {d['letter']} moves → {d['word']}.",
+    "skip": _skip,
+    "draw": lambda d, i: f"{WHO(d, i)} drew a card.",
+    "drew": lambda d, i: f"You drew {label(d['card'])}.",
+    "immediate": lambda d, i: f"{WHO(d, i)} drew {label(d['card'])}!",
+    "forced_skip": lambda d, i: f"{WHO(d, i)} loses this turn.",
+    "stalemate": lambda d, i: f"Nobody could go on: {d['word']} is thrown away ({d['count']} in a row).",
+    "sting": lambda d, i: f"Spelling Bee Sting! {d['word']} is wiped out.",
+    "fizzle": lambda d, i: FIZZLES.get(d.get("card", ""), f"{label(d.get('card', ''))} did nothing."),
+    "ask": _ask,
+    "asked": _asked,
+    "steal": lambda d, i: f"{WHO(d, i)} stole {d['letter']} from {VICTIM(d, i)}.",
+    "replaced": lambda d, i: f"{d['letter']} was stolen from you; you drew {label(d['card'])} to replace it.",
+    "trash_talk": lambda d, i: f"{WHO(d, i)} took {d['letter']} from the discard pile.",
+    "challenge": _challenge,
+    "keep": lambda d, i: f"{WHO(d, i)} keeps building {d['word']}.",
+    "claim": lambda d, i: f"{WHO(d, i)} takes {d['word']} for {points(d['points'])}.",
+    "tip": lambda d, i: f"{WHO(d, i)} uses Tip of My Tongue!",
+    "tip_steal": lambda d, i: f"{WHO(d, i)} steals {d['word']} from {VICTIM(d, i)}!",
+    "rps": _rps,
+    "rps_reveal": lambda d, i: "Rock, paper, scissors: " + _reveal(
+        d, i, {s: f"{e} {s}" for s, e in SHAPE_EMOJI.items()}) + ".",
+    "picked": _picked,
+    "game_over": lambda d, i: f"Game over: {reason_text(d.get('reason', '')).lower()}.",
+    "tiebreak": lambda d, i: f"{_seat_names(d, i)} are tied: choose Coin toss or Wordblitz.",
+    "tiebreak_reveal": lambda d, i: "Tie-break: " + _reveal(
+        d, i, {k: f"chose {v}" for k, v in TIEBREAK_NAMES.items()}) + ".",
+    "tiebreak_won": _tiebreak_won,
+    "wordblitz": lambda d, i: f"Wordblitz between {_seat_names(d, i)}! The first to finish a 3-letter word wins.",
+    "blitz_word": lambda d, i: f"{WHO(d, i)} makes {d['word']}!",
+    "blitz_timeout": lambda d, i: "Wordblitz ran 30 turns without a word: coin toss.",
+    "blitz_bust": lambda d, i: f"{d['word']} is too long: the word is discarded.",
+    "afk": lambda d, i: f"{WHO(d, i)} is away: their turns pass after 10 s.",
+    "left": lambda d, i: (f"{WHO(d, i)} timed out ten turns in a row and is out of the game."
+                          if d.get("why") == "timeouts" else f"{WHO(d, i)} left the game."),
+}
 
 
 def public_controls(view: dict[str, Any]) -> list[Control]:
@@ -256,8 +436,10 @@ def private_prompt(view: dict[str, Any], seat: int) -> str:
         step = phase.get("step")
         if step == "ask":
             return "**How Do You Say…?** Name the letter you want."
-        if step == "steal":
+        if step == "steal" and view.get("steal_held"):
             return f"**{view['steal_letter']}** isn't in the draw pile, but a player holds one. Steal it?"
+        if step == "steal":
+            return f"**{view['steal_letter']}** isn't in the draw pile, and nobody holds one."
         if step == "trash":
             return "**Trash Talk:** take a letter from the discard pile."
         picked = view.get("picked") or ""
@@ -268,8 +450,15 @@ def private_prompt(view: dict[str, Any], seat: int) -> str:
         return "**Your turn.** Pick a letter to play, use an event card, or skip."
     if phase["name"] == "claim" and mine:
         return f"**{phase['word']}** is a word! Claim it now, or keep building?"
-    if phase["name"] == "rps" and seat in phase.get("players", []):
-        return f"You chose {view['my_shape']}." if view.get("my_shape") else "Choose rock, paper or scissors."
+    box = phase.get("box") or {}
+    if phase["name"] == "rps" and seat in box.get("seats", []):
+        mine = view.get("my_pick")
+        return f"You chose {mine}: waiting for the others." if mine else "Choose rock, paper or scissors on the table."
+    if phase["name"] == "tiebreak" and seat in box.get("seats", []):
+        mine = view.get("my_pick")
+        if mine:
+            return f"You chose {TIEBREAK_NAMES.get(mine, mine)}: waiting for the others."
+        return "You are tied for first: choose Coin toss or Wordblitz on the table."
     return ""
 
 
@@ -303,9 +492,11 @@ def private_controls(view: dict[str, Any], seat: int) -> list[Control]:
     step = phase.get("step")
     if step == "ask":
         return list(letter_choices(list(LETTERS), {"type": "ask"}, "letter"))
-    if step == "steal":
+    if step == "steal" and view.get("steal_held"):
         return [Button("Steal it", {"type": "steal"}, "danger"),
                 Button("Don't steal", {"type": "no_steal"}, "secondary")]
+    if step == "steal":
+        return [Button("Go on", {"type": "no_steal"}, "secondary")]
     if step == "trash":
         return list(letter_choices(sorted(set(view["discard"]["letters"])), {"type": "trash"}, "letter"))
     return turn_controls(view)

@@ -1,16 +1,19 @@
 """Fighting Words as an `Engine`: who is awaited, what they may do, and the dispatch of
-actions to the rule modules (turns, windows, ending)."""
+actions to the rule modules (actions, windows, ending). A rule returns what the turn order
+should do next; `turns.follow`, the one place that starts and ends turns, carries it out."""
 
 from __future__ import annotations
 
 import copy
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
-from games.core import Action, Engine, Event, IllegalAction, Outcome, State, Wait
-from games.words import ending, turns, views, windows
+from games import choices
+from games.core import Action, Engine, Event, IllegalAction, Outcome, Secret, State, Wait
+from games.words import actions, ending, turns, views, windows
 from games.words.cards import BACKSPACE, EDITOR, LETTERS, TIP, face
 from games.words.dictionary import lexicon
-from games.words.state import board, card_with_face, event, letters_in, new_state, seat_name
+from games.words.state import END_TURN, Next, board, card_with_face, letters_in, new_state
 
 TURN_TIMEOUT = 90.0
 AFK_TURN_TIMEOUT = 10.0
@@ -24,7 +27,17 @@ TIEBREAK_TIMEOUT = 30.0
 AFK_AFTER = 3
 DROP_AFTER = 10
 
-TURN_ACTIONS = {"play", "backspace", "editor", "skip", "pick", "ask", "steal", "no_steal", "trash"}
+Handler = Callable[[State, int, Action, list[Event]], Next]
+#: Action type -> the rule that handles it. Each returns what the turn order should do next
+#: (`END_TURN`, `START_TURN` or None), which `turns.follow` carries out.
+HANDLERS: dict[str, Handler] = {
+    "play": actions.play_letter, "backspace": actions.backspace, "editor": actions.editor,
+    "skip": actions.skip, "pick": actions.pick, "ask": actions.ask, "steal": actions.steal,
+    "no_steal": actions.steal, "trash": actions.trash,
+    "challenge": windows.challenge, "stand": windows.stand,
+    "claim": windows.claim, "keep": windows.claim, "tip": windows.tip, "no_tip": windows.tip,
+    "rps": windows.rps, "coin": ending.choose_tiebreak, "wordblitz": ending.choose_tiebreak,
+}
 
 
 class WordsEngine(Engine):
@@ -33,6 +46,9 @@ class WordsEngine(Engine):
     min_players = 2
     max_players = 6
     summary = "Build a word one letter at a time; finish a real word of 4+ letters to take it."
+    #: 2: How Do You Say…? always has a steal/go-on step when the letter is not in the pile.
+    version = 2
+    secret_pools: ClassVar[Mapping[str, Sequence[Any]]] = views.SECRET_POOLS
 
     def prepare(self) -> None:
         lexicon()  # the fragment index, shared by every game (about half a second to build)
@@ -71,13 +87,12 @@ class WordsEngine(Engine):
             return [Wait(s, f"tip{n}", "use Tip of My Tongue?", TIP_TIMEOUT,
                          {"type": "no_tip", "timeout": True}, independent=True) for s in phase["waiting"]]
         if name == "rps":
-            return [Wait(s, f"rps{n}", "rock, paper or scissors", RPS_TIMEOUT,
-                         {"type": "rps", "shape": phase["fallback"][s], "timeout": True}, independent=True)
-                    for s in phase["players"] if phase["choices"][s] is None]
+            fallback = phase["fallback"]
+            return choices.waits(phase["box"], "rock, paper or scissors", RPS_TIMEOUT,
+                                 lambda s: {"type": "rps", "shape": fallback[s], "timeout": True})
         if name == "tiebreak":
-            return [Wait(s, f"tiebreak{n}", "Coin toss or Wordblitz", TIEBREAK_TIMEOUT,
-                         {"type": "coin", "timeout": True}, independent=True)
-                    for s in phase["tied"] if phase["choices"][s] is None]
+            return choices.waits(phase["box"], "Coin toss or Wordblitz", TIEBREAK_TIMEOUT,
+                                 lambda s: {"type": "coin", "timeout": True})
         return []
 
     @staticmethod
@@ -105,9 +120,9 @@ class WordsEngine(Engine):
         if name == "tip" and seat in phase["waiting"]:
             has_tip = card_with_face(state["hands"][seat], TIP) is not None
             return [{"type": "no_tip"}] + ([{"type": "tip"}] if has_tip else [])
-        if name == "rps" and seat in phase["players"] and phase["choices"][seat] is None:
+        if name == "rps" and seat in choices.pending(phase["box"]):
             return [{"type": "rps", "shape": s} for s in windows.SHAPES]
-        if name == "tiebreak" and seat in phase["tied"] and phase["choices"][seat] is None:
+        if name == "tiebreak" and seat in choices.pending(phase["box"]):
             return [{"type": "coin"}, {"type": "wordblitz"}]
         return []
 
@@ -117,7 +132,8 @@ class WordsEngine(Engine):
         if step == "ask":
             return [{"type": "ask", "letter": letter} for letter in LETTERS]
         if step == "steal":
-            return [{"type": "steal"}, {"type": "no_steal"}]
+            can_steal = bool(actions.holders_of(state, seat, state["phase"]["letter"]))
+            return ([{"type": "steal"}] if can_steal else []) + [{"type": "no_steal"}]
         if step == "trash":
             return [{"type": "trash", "letter": letter} for letter in letters_in(state["discard"])]
         area = board(state)
@@ -139,40 +155,14 @@ class WordsEngine(Engine):
     def play(self, state: State, seat: int, action: Action, now: float) -> list[Event]:
         kind = action["type"]
         if not isinstance(seat, int) or not 0 <= seat < state["players"] or seat in state["left"]:
-            raise IllegalAction("You are not playing in this game.")
+            raise IllegalAction("You are not playing in this game.", rule="4")
+        handler = HANDLERS.get(kind)
+        if handler is None:
+            raise IllegalAction("That is not something you can do in Fighting Words.", rule="8")
         events: list[Event] = []
         timed_out = action.get("timeout") is True
         was_turn = state["phase"]["name"] == "main" and state["phase"].get("step") == "act"
-        if kind == "play":
-            turns.play_letter(state, seat, action, events)
-        elif kind == "backspace":
-            turns.backspace(state, seat, action, events)
-        elif kind == "editor":
-            turns.editor(state, seat, action, events)
-        elif kind == "skip":
-            turns.skip(state, seat, action, events)
-        elif kind == "pick":
-            turns.pick(state, seat, action)
-        elif kind == "ask":
-            turns.ask(state, seat, action, events)
-        elif kind in ("steal", "no_steal"):
-            turns.steal(state, seat, action, events)
-        elif kind == "trash":
-            turns.trash(state, seat, action, events)
-        elif kind == "challenge":
-            windows.challenge(state, seat, events)
-        elif kind == "stand":
-            windows.stand(state, seat, events)
-        elif kind in ("claim", "keep"):
-            windows.claim(state, seat, action, events)
-        elif kind in ("tip", "no_tip"):
-            windows.tip(state, seat, action, events)
-        elif kind == "rps":
-            windows.rps(state, seat, action, events)
-        elif kind in ("coin", "wordblitz"):
-            ending.choose_tiebreak(state, seat, action, events)
-        else:
-            raise IllegalAction("That is not something you can do in Fighting Words.")
+        turns.follow(state, handler(state, seat, action, events), events)
         self.track_afk(state, seat, timed_out, was_turn and kind == "skip", events)
         return events
 
@@ -188,20 +178,19 @@ class WordsEngine(Engine):
             return
         state["timeouts"][seat] += 1
         if state["timeouts"][seat] >= DROP_AFTER and state["phase"]["name"] != "over":
-            events.extend(drop(state, seat, "timed out ten turns in a row"))
+            events.extend(drop(state, seat, "timeouts"))
         elif state["timeouts"][seat] >= AFK_AFTER and not state["afk"][seat]:
             state["afk"][seat] = True
-            events.append(event("afk", f"{seat_name(seat)} is away: their turns pass after 10 s.",
-                                seat=seat))
+            events.append(Event("afk", {"seat": seat}))
 
     def forfeit(self, state: State, seat: int, now: float) -> tuple[State, list[Event]]:
         """A leaver's hand is discarded and the game goes on without them (§4 AFK)."""
         if self.outcome(state) is not None:
-            raise IllegalAction("This game is already over.")
+            raise IllegalAction("This game is already over.", rule="20")
         if seat in state["left"]:
-            raise IllegalAction("You already left this game.")
+            raise IllegalAction("You already left this game.", rule="20")
         new_state_ = copy.deepcopy(state)
-        return new_state_, drop(new_state_, seat, "left the game")
+        return new_state_, drop(new_state_, seat, "left")
 
     # ----- seeing it ----------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -209,8 +198,13 @@ class WordsEngine(Engine):
             return views.public_view(state)
         return views.seat_view(state, seat)
 
-    def secrets(self, state: State) -> dict[int, list[Any]]:
+    def secrets(self, state: State) -> list[Secret]:
         return views.secrets(state)
+
+    def choices(self, state: State) -> list[dict[str, Any]]:
+        """The open rock-paper-scissors or tie-break round, if any."""
+        phase = state["phase"]
+        return [phase["box"]] if phase["name"] in ("rps", "tiebreak") else []
 
     def result(self, state: State) -> Outcome | None:
         return ending.outcome(state)
@@ -218,8 +212,8 @@ class WordsEngine(Engine):
 
 def drop(state: State, seat: int, why: str) -> list[Event]:
     """Take `seat` out: hand to the discard pile, out of the turn order and the skip streak,
-    and close whatever they were holding up."""
-    events = [event("left", f"{seat_name(seat)} {why}.", seat=seat)]
+    and close whatever they were holding up. `why` is "left" or "timeouts"."""
+    events = [Event("left", {"seat": seat, "why": why})]
     state["left"].append(seat)
     for area in (state, state["blitz"]) if state["blitz"] else (state,):
         area["discard"].extend(area["hands"][seat])
@@ -232,24 +226,35 @@ def drop(state: State, seat: int, why: str) -> list[Event]:
     if phase["name"] == "over":
         return events
     if len(in_play) < 2 and phase["name"] != "tiebreak" and not state["blitz"]:
-        ending.finish(state, "everyone else left", events)
+        ending.finish(state, ending.EVERYONE_LEFT, events)
         return events
+    turns.follow(state, release(state, seat, events), events)
+    return events
+
+
+def release(state: State, seat: int, events: list[Event]) -> Next:
+    """Close what a leaver was holding up; return what the turn order should do next."""
+    phase = state["phase"]
     name = phase["name"]
-    if (name == "main" and phase["seat"] == seat) or (name == "claim" and phase["seat"] == seat):
-        turns.end_turn(state, events)
-    elif name == "challenge":
+    if name == "main" and phase["step"] == "steal" and phase["seat"] != seat:
+        phase["held"] = bool(actions.holders_of(state, phase["seat"], phase["letter"]))
+    if name in ("main", "claim") and phase["seat"] == seat:
+        return END_TURN
+    if name == "challenge":
         if seat in phase["waiting"]:
             phase["waiting"].remove(seat)
         if phase["seat"] == seat or not phase["waiting"]:
             windows.change_stands(state)
-            turns.end_turn(state, events)
+            return END_TURN
     elif name == "tip":
         if seat in phase["waiting"]:
             phase["waiting"].remove(seat)
         if not phase["waiting"]:
-            windows.resolve_tip(state, events)
+            return windows.resolve_tip(state, events)
     elif name == "rps":
-        windows.settle_rps(state, events)
+        choices.leave(phase["box"], seat)
+        return windows.settle_rps(state, events)
     elif name == "tiebreak":
-        ending.settle_tiebreak(state, events)
-    return events
+        choices.leave(phase["box"], seat)
+        return ending.settle_tiebreak(state, events)
+    return None

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Event, IllegalAction, Rng, State
+from games import choices
+from games.core import IllegalAction, Rng, State
 from games.words.cards import FACE, HAND_SIZE, draw_pile_size, face, is_immediate, is_letter
 from games.words.dictionary import lexicon
 
@@ -62,21 +63,26 @@ def open_phase(state: State, name: str, **fields: Any) -> dict[str, Any]:
     return phase
 
 
-def seat_name(seat: int) -> str:
-    return f"Seat {seat + 1}"
+#: What a rule asks of the turn order once it is done. Rule modules only *signal* turn
+#: changes (they return one of these); `turns.follow`, which the engine's dispatch calls,
+#: carries them out, so no rule module needs the one that owns the turn order.
+END_TURN = "end_turn"
+#: Start the turn of the seat already set as `board(state)["turn"]` (Wordblitz's first).
+START_TURN = "start_turn"
+Next = str | None
 
 
-def need_int(action: dict[str, Any], key: str, what: str) -> int:
+def need_int(action: dict[str, Any], key: str, what: str, rule: str) -> int:
     value = action.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalAction(f"Say which {what} (a number).")
+        raise IllegalAction(f"Say which {what} (a number).", rule=rule)
     return value
 
 
-def need_str(action: dict[str, Any], key: str, what: str) -> str:
+def need_str(action: dict[str, Any], key: str, what: str, rule: str) -> str:
     value = action.get(key)
     if not isinstance(value, str) or not value:
-        raise IllegalAction(f"Say which {what}.")
+        raise IllegalAction(f"Say which {what}.", rule=rule)
     return value
 
 
@@ -88,7 +94,7 @@ def take_from_pile(state: State, area: dict[str, Any], card: str) -> None:
 
 
 def replacement_draw(state: State, rng: Rng) -> str | None:
-    """Draw a card that is not an immediate event (deal and replacement rule, §3.4 / §3.16).
+    """Draw a card that is not an immediate event (deal and replacement rule, rules 4 and 16).
 
     Immediate events go back and the pile is reshuffled; if only events are left, nothing.
     """
@@ -164,5 +170,10 @@ def letters_in(cards: list[str]) -> list[str]:
     return sorted({face(c) for c in cards if is_letter(c)})
 
 
-def event(kind: str, text: str, to: tuple[int, ...] | None = None, **data: Any) -> Event:
-    return Event(kind, text, to, data)
+def verify_pick(box: dict[str, Any] | None, seat: int, closed: str, rule: str) -> None:
+    """The secret-choice block's own check (round open, seat in it, not chosen yet), with
+    the rule it applies: "You already chose." stays the block's sentence."""
+    try:
+        choices.verify(box, seat, closed=closed)
+    except IllegalAction as exc:
+        raise IllegalAction(exc.message, rule=rule, seats=exc.seats) from None

@@ -2,16 +2,20 @@
 
 The public view shows faces of face-up cards only (WIP, discard pile, won words) and never a
 card id, a hand letter, the draw order or the rng. A seat's view adds its own hand, its
-pending letter pick and its own rock-paper-scissors choice.
+pending letter pick, its own rock-paper-scissors or tie-break pick and, on How Do You
+Say…?, the letter it asked for and whether anyone holds it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.core import State
-from games.words.cards import ALL_FACES, face, word_value
+from games import choices
+from games.core import Secret, State
+from games.words.cards import ALL_FACES, LETTERS, face, word_value
+from games.words.ending import TIEBREAK_PICKS
 from games.words.state import board, hand_faces, in_blitz, seats_in_play, spell
+from games.words.windows import SHAPES
 
 #: Phase fields that are safe to show everyone.
 PUBLIC_PHASE_KEYS = ("name", "n", "seat", "step", "kind", "word", "waiting", "users", "players",
@@ -23,10 +27,8 @@ def public_phase(state: State) -> dict[str, Any]:
     out = {k: phase[k] for k in PUBLIC_PHASE_KEYS if k in phase}
     if out.get("step") == "steal":
         out["step"] = "ask"  # whether anyone holds the letter is the asker's business
-    if phase["name"] == "rps":
-        out["committed"] = [s for s in phase["players"] if phase["choices"][s] is not None]
-    if phase["name"] == "tiebreak":
-        out["choices"] = list(phase["choices"])
+    if "box" in phase:  # a secret-choice round: who is in it and who has chosen, no picks
+        out["box"] = choices.public(phase["box"])
     return out
 
 
@@ -86,23 +88,50 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
     out["hand_faces"] = hand_faces(hand)
     out["picked"] = state["picks"][seat]
     phase = state["phase"]
-    if phase["name"] == "rps" and seat in phase["players"]:
-        out["my_shape"] = phase["choices"][seat]
+    if "box" in phase:
+        out["my_pick"] = choices.private(phase["box"], seat)
     if phase["name"] == "main" and phase["seat"] == seat and phase["step"] == "steal":
         out["phase"]["step"] = "steal"
         out["steal_letter"] = phase["letter"]
+        out["steal_held"] = phase["held"]
     return out
 
 
-def secrets(state: State) -> dict[int, list[Any]]:
-    """Card ids in each hand (main game and Wordblitz) and uncommitted RPS choices."""
-    out: dict[int, list[Any]] = {s: list(h) for s, h in enumerate(state["hands"])}
+#: Values a secret of each pool may take (`Engine.secret_pools`), for the contract suite.
+SECRET_POOLS: dict[str, tuple[Any, ...]] = {
+    "shape": SHAPES, "tiebreak": TIEBREAK_PICKS, "letter": LETTERS, "pick": LETTERS,
+    "held": (True, False),
+}
+
+
+def secrets(state: State) -> list[Secret]:
+    """Every hidden item: each hand card (main game and Wordblitz) is its holder's; the draw
+    piles' order, the boxed cards and the timeout fallbacks are nobody's; a letter pick, the
+    card just drawn, the How Do You Say…? letter (and whether anyone holds it) and a pending
+    rock-paper-scissors or tie-break pick are their player's."""
+    out: list[Secret] = []
+    areas: list[tuple[tuple[str, ...], dict[str, Any]]] = [((), state)]
     if state.get("blitz"):
-        for s, hand in enumerate(state["blitz"]["hands"]):
-            out[s].extend(hand)
+        areas.append((("blitz",), state["blitz"]))
+    for prefix, area in areas:
+        for s, hand in enumerate(area["hands"]):
+            out += [Secret(s, (*prefix, "hands", s, i), "card") for i in range(len(hand))]
+        out += [Secret(None, (*prefix, "draw", i), "card") for i in range(len(area["draw"]))]
+    out += [Secret(None, ("boxed", i), "card") for i in range(len(state["boxed"]))]
+    out += [Secret(s, ("picks", s), "pick") for s, p in enumerate(state["picks"]) if p is not None]
+    if state["drawn"] is not None:
+        out.append(Secret(board(state)["turn"], ("drawn",), "card"))
     phase = state["phase"]
+    if phase.get("fallback") is not None:
+        if phase["name"] == "rps":
+            out += [Secret(None, ("phase", "fallback", s), "shape") for s in phase["players"]]
+        else:
+            out.append(Secret(None, ("phase", "fallback"), "letter"))
+    if phase["name"] == "main" and phase.get("step") == "steal":
+        out += [Secret(phase["seat"], ("phase", "letter"), "letter"),
+                Secret(phase["seat"], ("phase", "held"), "held")]
     if phase["name"] == "rps":
-        for s in phase["players"]:
-            if phase["choices"][s] is not None:
-                out[s].append(f"rps:{s}:{phase['choices'][s]}")
+        out += choices.secrets(phase["box"], ("phase", "box"), "shape")
+    if phase["name"] == "tiebreak":
+        out += choices.secrets(phase["box"], ("phase", "box"), "tiebreak")
     return out

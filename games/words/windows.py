@@ -1,26 +1,33 @@
-"""The windows that open after a play: challenge (§3.9), claim (§3.10), Tip of My Tongue
-(§3.13) and its rock-paper-scissors. Every eligible seat gets a wait whose default is
-"let it stand" / "no Tip", so a window closes when all have answered or time runs out."""
+"""The windows that open after a play: challenge (rule 9), claim (rule 10), Tip of My Tongue
+(rule 13) and its rock-paper-scissors. Every eligible seat gets a wait whose default is
+"let it stand" / "no Tip", so a window closes when all have answered or time runs out.
+
+Rock-paper-scissors is a secret-choice round (`games.choices`): picks stay hidden until all
+are in, then it resolves once. Nothing here changes whose turn it is: a window that ends
+the turn returns `END_TURN` for `turns.follow` to carry out.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from games import choices
 from games.core import Event, IllegalAction, Rng, State
-from games.words import ending, turns
+from games.words import ending
 from games.words.cards import FACE, TIP, word_value
 from games.words.dictionary import lexicon
 from games.words.state import (
+    END_TURN,
+    Next,
     board,
     card_with_face,
-    event,
     in_blitz,
     need_str,
     open_phase,
-    seat_name,
     seats_in_play,
     spell,
     valid_fragment,
+    verify_pick,
 )
 
 SHAPES = ("rock", "paper", "scissors")
@@ -29,36 +36,34 @@ BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
 RPS_ROUNDS = 10
 
 
-def after_letter(state: State, seat: int, at: int, events: list[Event]) -> None:
+def after_letter(state: State, seat: int, at: int, events: list[Event]) -> Next:
     """What a letter play opens: a claim offer, a Wordblitz verdict, or a challenge window."""
     area = board(state)
     word = spell(area["wip"])
     if in_blitz(state):
         if lexicon().is_word3(word):
             ending.blitz_won(state, seat, word, events)
-            return
+            return None
         if len(word) >= 4:
             area["discard"].extend(area["wip"])
             area["wip"] = []
-            events.append(event("blitz_bust", f"{word} is too long: the word is discarded."))
-            turns.end_turn(state, events)
-            return
+            events.append(Event("blitz_bust", {"seat": seat, "word": word}))
+            return END_TURN
     elif lexicon().claimable(word):
         # A claimable word is in the dictionary, so a challenge could only fail: no window.
         change_stands(state)
         open_phase(state, "claim", seat=seat, word=word)
-        return
-    open_challenge(state, seat, "letter", {"index": at}, events)
+        return None
+    return open_challenge(state, seat, "letter", {"index": at})
 
 
-def open_challenge(state: State, seat: int, kind: str, undo: dict[str, Any],
-                   events: list[Event]) -> None:
+def open_challenge(state: State, seat: int, kind: str, undo: dict[str, Any]) -> Next:
     others = [s for s in seats_in_play(state) if s != seat]
     if not others:
         change_stands(state)
-        turns.end_turn(state, events)
-        return
+        return END_TURN
     open_phase(state, "challenge", seat=seat, kind=kind, undo=undo, waiting=others)
+    return None
 
 
 def change_stands(state: State) -> None:
@@ -67,7 +72,7 @@ def change_stands(state: State) -> None:
         state["skip_streak"] = []
 
 
-def challenge(state: State, seat: int, events: list[Event]) -> None:
+def challenge(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
     phase = state["phase"]
     check_window(state, seat, "challenge", "There is nothing to challenge right now.")
     area = board(state)
@@ -78,19 +83,16 @@ def challenge(state: State, seat: int, events: list[Event]) -> None:
         area["forced_skip"][seat] += 1
         stats[seat]["challenges_lost"] += 1
         stats[actor]["challenges_won"] += 1
-        events.append(event("challenge", f"{seat_name(seat)} challenged {word or 'the empty word'}, "
-                            f"but it can still become a word: {seat_name(seat)} loses a turn.",
-                            seat=seat, actor=actor, upheld=False, word=word))
+        events.append(Event("challenge", {"seat": seat, "actor": actor, "upheld": False, "word": word}))
         change_stands(state)
     else:
         undo_change(area, phase["kind"], phase["undo"])
         area["forced_skip"][actor] += 1
         stats[seat]["challenges_won"] += 1
         stats[actor]["challenges_lost"] += 1
-        events.append(event("challenge", f"{seat_name(seat)} challenged {word}: no word contains "
-                            f"it. The change is undone and {seat_name(actor)} loses a turn.",
-                            seat=seat, actor=actor, upheld=True, word=spell(area["wip"])))
-    turns.end_turn(state, events)
+        events.append(Event("challenge", {"seat": seat, "actor": actor, "upheld": True, "word": word,
+                                          "restored": spell(area["wip"])}))
+    return END_TURN
 
 
 def undo_change(area: dict[str, Any], kind: str, undo: dict[str, Any]) -> None:
@@ -105,41 +107,43 @@ def undo_change(area: dict[str, Any], kind: str, undo: dict[str, Any]) -> None:
         wip.insert(undo["from"], wip.pop(undo["to"]))
 
 
-def stand(state: State, seat: int, events: list[Event]) -> None:
+def stand(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
     check_window(state, seat, "challenge", "There is nothing to challenge right now.")
     phase = state["phase"]
     phase["waiting"].remove(seat)
     if not phase["waiting"]:
         change_stands(state)
-        turns.end_turn(state, events)
+        return END_TURN
+    return None
 
 
 def check_window(state: State, seat: int, name: str, closed: str) -> None:
+    rule = "9" if name == "challenge" else "13"
     phase = state["phase"]
     if phase["name"] != name:
-        raise IllegalAction(closed)
+        raise IllegalAction(closed, rule=rule)
     if seat == phase.get("seat") and name == "challenge":
-        raise IllegalAction("You can't challenge your own play.")
+        raise IllegalAction("You can't challenge your own play.", rule=rule)
     if seat not in phase["waiting"]:
-        raise IllegalAction("You already answered.")
+        raise IllegalAction("You already answered.", rule=rule)
 
 
 # ----- claim ------------------------------------------------------------------------
 
-def claim(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> None:
+def claim(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
     phase = state["phase"]
     if phase["name"] != "claim":
-        raise IllegalAction("There is no word to claim right now.")
+        raise IllegalAction("There is no word to claim right now.", rule="10")
     if phase["seat"] != seat:
-        raise IllegalAction("Only the player who finished the word may claim it.")
+        raise IllegalAction("Only {player}, who finished the word, may claim it.", rule="10",
+                            seats={"player": phase["seat"]})
     if action["type"] == "keep":
-        events.append(event("keep", f"{seat_name(seat)} keeps building {phase['word']}.", seat=seat))
-        turns.end_turn(state, events)
-        return
-    complete_word(state, seat, events, then="end")
+        events.append(Event("keep", {"seat": seat, "word": phase["word"]}))
+        return END_TURN
+    return complete_word(state, seat, events, then="end")
 
 
-def complete_word(state: State, seat: int, events: list[Event], then: str) -> None:
+def complete_word(state: State, seat: int, events: list[Event], then: str) -> Next:
     """A claim or That'll Work: the WIP goes to the stack, then the Tip window opens."""
     cards = state["wip"]
     state["wip"] = []
@@ -149,56 +153,57 @@ def complete_word(state: State, seat: int, events: list[Event], then: str) -> No
     state["stalemates"] = 0
     state["skip_streak"] = []
     word = spell(cards)
-    events.append(event("claim", f"{seat_name(seat)} takes {word} for {value} "
-                        f"point{'s' if value > 1 else ''}.", seat=seat, word=word, points=value))
+    events.append(Event("claim", {"seat": seat, "word": word, "points": value}))
     others = [s for s in seats_in_play(state) if s != seat]
     tips_out = sum(1 for c in state["discard"] if FACE.get(c) == TIP)
     if not others or tips_out == sum(1 for f in FACE.values() if f == TIP):
-        finish_window(state, then, events)  # every Tip is face up: nobody could steal
-        return
+        return finish_window(state, then)  # every Tip is face up: nobody could steal
     open_phase(state, "tip", seat=seat, word=word, waiting=others, users=[], then=then)
+    return None
 
 
-def finish_window(state: State, then: str, events: list[Event]) -> None:
+def finish_window(state: State, then: str) -> Next:
+    """After a claim the turn ends; after That'll Work the drawer's turn goes on."""
     if then == "end":
-        turns.end_turn(state, events)
-    else:
-        open_phase(state, "main", seat=state["turn"], step="act")
+        return END_TURN
+    open_phase(state, "main", seat=state["turn"], step="act")
+    return None
 
 
 # ----- Tip of My Tongue -------------------------------------------------------------
 
-def tip(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> None:
+def tip(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
     closed = "Tip of My Tongue can only be used right after someone completes a word."
     if state["phase"]["name"] != "tip":
-        raise IllegalAction(closed)
+        raise IllegalAction(closed, rule="13")
     if seat == state["phase"]["seat"]:
-        raise IllegalAction("You can't use Tip on your own word.")
+        raise IllegalAction("You can't use Tip on your own word.", rule="13")
     check_window(state, seat, "tip", closed)
     phase = state["phase"]
     if action["type"] == "tip":
         card = card_with_face(state["hands"][seat], TIP)
         if card is None:
-            raise IllegalAction("You have no Tip of My Tongue card.")
+            raise IllegalAction("You have no Tip of My Tongue card.", rule="13")
         state["hands"][seat].remove(card)
         state["discard"].append(card)
         phase["users"].append(seat)
-        events.append(event("tip", f"{seat_name(seat)} uses Tip of My Tongue!", seat=seat))
+        events.append(Event("tip", {"seat": seat}))
     phase["waiting"].remove(seat)
     if not phase["waiting"]:
-        resolve_tip(state, events)
+        return resolve_tip(state, events)
+    return None
 
 
-def resolve_tip(state: State, events: list[Event]) -> None:
+def resolve_tip(state: State, events: list[Event]) -> Next:
     phase = state["phase"]
     users = [s for s in phase["users"] if s not in state["left"]]
     if not users:
-        finish_window(state, phase["then"], events)
-    elif len(users) == 1:
+        return finish_window(state, phase["then"])
+    if len(users) == 1:
         take_word(state, phase["seat"], users[0], events)
-        finish_window(state, phase["then"], events)
-    else:
-        start_rps(state, phase["seat"], users, phase["then"], events)
+        return finish_window(state, phase["then"])
+    start_rps(state, phase["seat"], users, phase["then"], events)
+    return None
 
 
 def take_word(state: State, owner: int, taker: int, events: list[Event]) -> None:
@@ -208,54 +213,59 @@ def take_word(state: State, owner: int, taker: int, events: list[Event]) -> None
     state["stacks"][taker].append(cards)
     state["score"][taker] += value
     state["stats"][taker]["tips"] += 1
-    events.append(event("tip_steal", f"{seat_name(taker)} steals {spell(cards)} from "
-                        f"{seat_name(owner)}!", seat=taker, victim=owner, word=spell(cards)))
+    events.append(Event("tip_steal", {"seat": taker, "victim": owner, "word": spell(cards),
+                                      "points": value}))
 
+
+# ----- rock-paper-scissors (a secret-choice round) ----------------------------------
 
 def start_rps(state: State, owner: int, players: list[int], then: str, events: list[Event],
               rounds: int = 0) -> None:
+    """A new round for `players`. Each one's timeout shape is drawn now and kept hidden."""
     rng = Rng(state)
     fallback = [rng.choice(list(SHAPES)) for _ in range(state["players"])]
-    open_phase(state, "rps", seat=owner, players=players, then=then, rounds=rounds,
-               choices=[None] * state["players"], fallback=fallback)
-    names = ", ".join(seat_name(s) for s in players)
-    events.append(event("rps", f"Rock, paper, scissors between {names} for the word!"))
+    phase = open_phase(state, "rps", seat=owner, players=players, then=then, rounds=rounds,
+                       fallback=fallback)
+    phase["box"] = choices.open_round(f"rps{phase['n']}", players, state["players"], actions=("rps",))
+    events.append(Event("rps", {"seats": list(players), "round": rounds + 1}))
 
 
-def rps(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> None:
+def rps(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
     phase = state["phase"]
-    if phase["name"] != "rps" or seat not in phase["players"]:
-        raise IllegalAction("You are not in a rock-paper-scissors game.")
-    shape = need_str(action, "shape", "shape")
+    box = phase.get("box") if phase["name"] == "rps" else None
+    verify_pick(box, seat, "There is no rock-paper-scissors game right now.", "13")
+    assert box is not None
+    shape = need_str(action, "shape", "shape", "13")
     if shape not in SHAPES:
-        raise IllegalAction("Pick rock, paper or scissors.")
-    if phase["choices"][seat] is not None:
-        raise IllegalAction("You already chose.")
-    phase["choices"][seat] = shape
-    settle_rps(state, events)
+        raise IllegalAction("Pick rock, paper or scissors.", rule="13")
+    events.append(Event("picked", {"seat": seat, "choice": shape}, (seat,)))
+    if choices.choose(box, seat, shape):
+        return settle_rps(state, events)
+    return None
 
 
-def settle_rps(state: State, events: list[Event]) -> None:
-    """Once every contender chose: the winning shape's players go on; a draw is replayed."""
+def settle_rps(state: State, events: list[Event]) -> Next:
+    """Once every contender chose: the winning shape's players go on; a draw is replayed.
+    Called once per round, when it completes (or a leaver completes it)."""
     phase = state["phase"]
-    players = [s for s in phase["players"] if s not in state["left"]]
-    if len(players) > 1 and any(phase["choices"][s] is None for s in players):
-        return
+    box = phase["box"]
+    players = list(box["seats"])
+    if len(players) > 1 and not choices.complete(box):
+        return None
     if not players:
-        finish_window(state, phase["then"], events)
-        return
-    shown = ", ".join(f"{seat_name(s)} {phase['choices'][s]}" for s in players)
-    shapes = {phase["choices"][s] for s in players}
+        return finish_window(state, phase["then"])
     if len(players) > 1:
-        events.append(event("rps_reveal", f"Rock, paper, scissors: {shown}."))
-    if len(players) > 1 and len(shapes) == 2:
-        a, b = sorted(shapes)
-        winning = a if BEATS[a] == b else b
-        players = [s for s in players if phase["choices"][s] == winning]
-    elif len(players) > 1 and phase["rounds"] + 1 >= RPS_ROUNDS:
-        players = [Rng(state).choice(players)]
+        picks = choices.reveal(box)
+        events.append(Event("rps_reveal", {"picks": [[s, picks[s]] for s in players]}))
+        shapes = set(picks.values())
+        if len(shapes) == 2:
+            a, b = sorted(shapes)
+            winning = a if BEATS[a] == b else b
+            players = [s for s in players if picks[s] == winning]
+        elif phase["rounds"] + 1 >= RPS_ROUNDS:
+            players = [Rng(state).choice(players)]
     if len(players) == 1:
         take_word(state, phase["seat"], players[0], events)
-        finish_window(state, phase["then"], events)
-        return
+        return finish_window(state, phase["then"])
     start_rps(state, phase["seat"], players, phase["then"], events, phase["rounds"] + 1)
+    return None

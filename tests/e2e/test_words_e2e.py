@@ -303,8 +303,11 @@ async def take_turn(g: Game, state: dict[str, Any], seat: int) -> None:
     if step == "ask":  # How Do You Say…?: ask for a letter
         result = await g.choose(user, msg, "Letter (A", letter="E")
         g.note("ask")
-    elif step == "steal":
-        result = await user.click(msg, "Don't steal")
+    elif step == "steal":  # not in the pile: "Don't steal" if a player holds it, else "Go on"
+        held = state["phase"]["held"]
+        assert ("Steal it" in [b.get("label") for b in msg.buttons()]) == held
+        result = await user.click(msg, "Don't steal" if held else "Go on")
+        g.note("steal step")
     elif step == "trash":
         result = await g.choose(user, msg, "Letter (", type="trash")
         g.note("trash")
@@ -499,7 +502,7 @@ async def test_a_whole_game_with_closed_dms_a_restart_and_no_leaks(
     idle = g.players[(turn + 1) % 3]
     letter = next(face(c) for c in game.state["hands"][g.seat_of(idle)] if is_letter(c))
     await g.expect_refusal(await idle.slash("words play", channel=g.thread(), letter=letter, position=1),
-                           "not your turn")
+                           f"It is not your turn: it is {g.players[turn].name}'s.")
     await g.expect_refusal(await mallory.slash("words skip", channel=g.thread(), card="E"), "not playing")
     after = await g.record()
     assert (after.version, after.state) == before

@@ -105,9 +105,18 @@ def all_cards(state: State) -> list[str]:
     return state["draw"] + state["boxed"] + state["discard"] + state["wip"] + hands + stacks
 
 
-def refused(state: State, seat: int, action: Any) -> str:
+def refusal(state: State, seat: int, action: Any) -> IllegalAction:
     try:
         ENGINE.apply(state, seat, action, 1.0)
     except IllegalAction as exc:
-        return exc.message
+        return exc
     raise AssertionError(f"{action} was allowed")
+
+
+def refused(state: State, seat: int, action: Any) -> str:
+    """The refusal as a player named "Player<n>" (seat n - 1) reads it."""
+    return refusal(state, seat, action).render(lambda s: f"Player{s + 1}")
+
+
+def public_events(events: list[Event]) -> list[tuple[str, dict[str, Any]]]:
+    return [(e.type, e.data) for e in events if e.to is None]

@@ -7,11 +7,11 @@ import json
 import pytest
 
 from games.core import IllegalAction
-from games.words import ENGINE
+from games.words import ENGINE, turns
 from games.words.cards import TIP, face
 from games.words.ending import finish, start_blitz
 from games.words.state import spell
-from tests.playout import leaks
+from tests.secrecy import leaks
 from tests.words.helpers import A, B, C, act, build, everyone_stands, refused, roundtrip
 
 GARBAGE = [
@@ -35,7 +35,7 @@ def test_garbage_is_refused_with_a_sentence(junk: object) -> None:
 
 def test_wrong_seat_is_told_it_is_not_their_turn() -> None:
     state = build(wip="TAR", hands={B: ["S"]})
-    assert refused(state, B, {"type": "play", "card": "S", "at": 0}) == "It is not your turn."
+    assert refused(state, B, {"type": "play", "card": "S", "at": 0}) == "It is not your turn: it is Player1's."
     assert refused(state, A, {"type": "play", "card": "Q", "at": 0}) == "You don't hold Q."
 
 
@@ -153,7 +153,7 @@ def test_wordblitz_first_three_letter_word_wins() -> None:
     state["stacks"] = [[], []]
     finish(state, "test", [])
     assert state["phase"]["name"] == "tiebreak"
-    start_blitz(state, [A, B], [])
+    turns.follow(state, start_blitz(state, [A, B], []), [])
     state = roundtrip(state)
     blitz = state["blitz"]
     seat = blitz["turn"]
@@ -172,14 +172,14 @@ def test_wordblitz_first_three_letter_word_wins() -> None:
     blitz["discard"] += [blitz["draw"].pop(), blitz["draw"].pop()]
     state, _ = act(state, seat, {"type": "play", "card": "T", "at": 2})
     assert spell(state["blitz"]["wip"]) == "CAT"
-    assert state["tiebreak"]["winner"] == seat and state["tiebreak"]["how"] == "Wordblitz"
+    assert state["tiebreak"]["winner"] == seat and state["tiebreak"]["how"] == "wordblitz"
     assert ENGINE.outcome(state).ranks[seat] == 0
 
 
 def test_wordblitz_fourth_letter_discards_the_word() -> None:
     state = build(players=2)
     finish(state, "test", [])
-    start_blitz(state, [A, B], [])
+    turns.follow(state, start_blitz(state, [A, B], []), [])
     blitz = state["blitz"]
     seat = blitz["turn"]
     letters = [c for c in blitz["draw"] if face(c) in "QXZJ"][:3]

@@ -20,6 +20,7 @@ from games.words.cards import (
 )
 from games.words.ending import finish, rank_key
 from games.words.state import new_state, spell
+from tests.secrecy import leaks
 from tests.words.helpers import (
     A,
     B,
@@ -30,6 +31,7 @@ from tests.words.helpers import (
     begin,
     build,
     everyone_stands,
+    refused,
     roundtrip,
 )
 
@@ -140,7 +142,7 @@ def test_09_three_throw_aways_end_the_game() -> None:
     for seat in (A, B, C):
         state = skip(state, seat)
     assert state["stalemates"] == 3
-    assert state["over"] == "three words thrown away in a row"
+    assert state["over"] == "stalemates"
     assert ENGINE.to_act(state) == [] or state["phase"]["name"] == "tiebreak"
     # a claim between throw-aways resets the count
     state = build(wip="TAR", hands={A: ["S"]})
@@ -188,7 +190,8 @@ def test_12_tip_of_my_tongue() -> None:
     state, _ = act(state, C, {"type": "tip"})
     assert state["phase"]["name"] == "rps"
     state, _ = act(state, B, {"type": "rps", "shape": "rock"})
-    assert ENGINE.view(state, C).get("my_shape") is None and "rock" not in str(ENGINE.view(state, None))
+    assert ENGINE.view(state, B)["my_pick"] == "rock" and ENGINE.view(state, C)["my_pick"] is None
+    assert "rock" not in str(ENGINE.view(state, None)) and leaks(ENGINE, state) == []
     state, _ = act(state, C, {"type": "rps", "shape": "scissors"})
     assert state["score"] == [0, 1, 0]
     assert sorted(face(c) for c in state["discard"]) == [TIP, TIP]
@@ -224,16 +227,20 @@ def test_15_how_do_you_say() -> None:
     assert state["phase"]["step"] == "ask"
     state, _ = act(state, A, {"type": "ask", "letter": "Z"})
     assert ENGINE.view(state, None)["phase"]["step"] == "ask"  # the table can't tell
+    assert ENGINE.view(state, A)["steal_held"] is True
     state, events = act(state, A, {"type": "steal"})
     assert "Z" in [face(c) for c in state["hands"][A]]
     assert "Z" not in [face(c) for c in state["hands"][B]]
     assert len(state["hands"][B]) == 7  # B drew a replacement
     assert state["draw"] == [] and state["last_card_drawn"]
     assert any(e.type == "steal" and e.data["letter"] == "Z" for e in events)
-    # nobody holds a Z: the card does nothing
+    # nobody holds a Z: the card does nothing (the asker is told, and goes on)
     state = build(draw=["E", HOW_DO_YOU_SAY], turn=C)
     state, _ = begin(state, A)
     state, _ = act(state, A, {"type": "ask", "letter": "Z"})
+    assert ENGINE.view(state, A)["steal_held"] is False
+    assert refused(state, A, {"type": "steal"}) == "Nobody holds Z: there is nothing to steal."
+    state, _ = act(state, A, {"type": "no_steal"})
     assert state["phase"]["step"] == "act" and len(state["hands"][A]) == 7
 
 
@@ -267,7 +274,7 @@ def test_18_last_card() -> None:
     state = everyone_stands(state)
     outcome = ENGINE.outcome(state)
     assert outcome is not None and outcome.ranks == (0, 1, 1)
-    assert outcome.reason == "the last card was drawn"
+    assert outcome.reason == "last_card" and outcome.detail == {"winner": A, "tiebreak": None}
 
 
 def won(state: dict, seat: int, *lengths: int) -> None:

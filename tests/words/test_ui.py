@@ -16,6 +16,7 @@ from games.core import IllegalAction
 from games.words import ENGINE
 from games.words.cards import face, is_letter
 from tests.playout import random_playout
+from tests.secrecy import get
 from tests.words.helpers import A, act, build
 
 UI = WordsUI()
@@ -52,10 +53,11 @@ def test_rules_fit_discord() -> None:
     assert 500 < len(UI.rules) <= 4000
 
 
-def test_the_table_never_shows_a_hand_card() -> None:
+def test_the_table_never_shows_a_hidden_card() -> None:
     for state in SAMPLES:
         shown = text_of(UI.table(ENGINE.view(state, None), INFO))
-        secret = {c for cards in ENGINE.secrets(state).values() for c in cards}
+        secret = {get(state, s.path) for s in ENGINE.secrets(state) if s.pool == "card"}
+        assert secret or ENGINE.outcome(state) is not None
         assert not [c for c in secret if re.search(rf"\b{re.escape(str(c))}\b", shown)]
 
 
@@ -148,7 +150,9 @@ def test_images_are_pngs() -> None:
 
 
 def test_event_lines_use_names() -> None:
-    assert UI.event_line({"text": "Seat 2 played S → STAR."}, INFO) == "Player2 played S → STAR."
+    state = build(wip="TAR", hands={A: ["S"]})
+    _, events = act(state, A, {"type": "play", "card": "S", "at": 0})
+    assert [UI.event_line(e.to_json(), INFO) for e in events] == ["Player1 played S → STAR."]
 
 
 def test_table_lists_every_public_count_and_keeps_the_turn_marker_during_windows() -> None:
