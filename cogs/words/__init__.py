@@ -1,0 +1,1 @@
+"""The interface of Fighting Words (screens and the letter tiles)."""
