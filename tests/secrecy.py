@@ -33,14 +33,14 @@ def put(state: Any, path: tuple[str | int, ...], value: Any) -> None:
 
 def alternatives(engine: Engine, state: State, secret: Secret, found: dict[str, list[Any]]) -> list[Any]:
     """Other values the secret could hold: its pool's declared values and the values of the
-    other secrets of its pool; an int (the RNG) otherwise moves by one."""
+    other secrets of its pool; a number (the RNG, a hidden delay) otherwise moves by one."""
     current = get(state, secret.path)
     pool = [*engine.secret_pools.get(secret.pool, ()), *found.get(secret.pool, ())]
     out: list[Any] = []
     for value in pool:
         if value != current and value not in out:
             out.append(value)
-    if not out and isinstance(current, int) and not isinstance(current, bool):
+    if not out and isinstance(current, int | float) and not isinstance(current, bool):
         out.append(current + 1)
     if not out and isinstance(current, str):
         out.append(current + "~")

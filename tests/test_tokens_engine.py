@@ -11,8 +11,9 @@ from tests.engines.tokens import ENGINE
 def test_only_the_seat_in_turn_may_play() -> None:
     state = ENGINE.new_game(2, 1)
     token = state["hands"][1][0]["id"]
-    with pytest.raises(IllegalAction, match="not your turn"):
+    with pytest.raises(IllegalAction) as refused:
         ENGINE.apply(state, 1, {"type": "play", "token": token}, 0.0)
+    assert refused.value.render({0: "alice", 1: "bob"}.get) == "It is alice's turn."
 
 
 def test_cannot_play_a_token_you_do_not_hold() -> None:
