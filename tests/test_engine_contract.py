@@ -119,3 +119,54 @@ def test_garbage_actions_are_refused_cleanly(name: str) -> None:
     for junk in ({}, {"type": 3}, {"type": "no-such-action"}, "play", None):
         with pytest.raises(IllegalAction):
             engine.apply(state, seat, junk, 1.0)  # type: ignore[arg-type]
+
+
+def playout_with_leavers(engine, players: int, seed: int) -> list[str]:
+    """Random legal play where players leave at random moments; what went wrong, if anything.
+
+    After a seat leaves, no wait may name it; every wait's default must be accepted by
+    `apply` (a timer that cannot fire wedges the game forever); the game must still end."""
+    chooser = random.Random(seed ^ 0x1EAF)
+    state = engine.new_game(players, seed)
+    departed: set[int] = set()
+    problems: list[str] = []
+    now = 1_000.0
+    for _ in range(5_000):
+        if engine.outcome(state) is not None:
+            return problems
+        waits = engine.to_act(state)
+        if not waits:
+            return [*problems, f"nobody is awaited but the game is not over (left: {sorted(departed)})"]
+        for wait in waits:
+            if wait.seat in departed:
+                problems.append(f"waits for {wait.seat}, who left ({wait.key})")
+            if wait.default is not None:
+                try:
+                    engine.apply(state, wait.seat, wait.default, now + 1)
+                except IllegalAction as exc:
+                    problems.append(f"the default of {wait.key} for {wait.seat} is refused: {exc.message}")
+        if problems:
+            return problems
+        stayers = [s for s in range(players) if s not in departed]
+        if len(stayers) > 1 and chooser.random() < 0.03:
+            leaver = chooser.choice(stayers)
+            state, _ = engine.forfeit(state, leaver, now)
+            departed.add(leaver)
+            continue
+        wait = chooser.choice(waits)
+        actions = engine.legal_actions(state, wait.seat) if wait.seat is not None else []
+        action = chooser.choice(actions) if actions and chooser.random() < 0.9 else wait.default
+        if action is None:
+            action = chooser.choice(actions)
+        now += 2.0
+        state, _ = engine.apply(state, wait.seat, action, now)
+    return [*problems, "no end after 5,000 steps"]
+
+
+@pytest.mark.parametrize("name", ENGINE_NAMES)
+@given(data=st.data())
+def test_departed_players_are_never_waited_on(name: str, data: st.DataObject) -> None:
+    engine = ENGINES[name]
+    players = data.draw(st.sampled_from(seat_counts(name)), label="players")
+    seed = data.draw(st.integers(0, 2**31), label="seed")
+    assert playout_with_leavers(engine, players, seed) == []

@@ -44,8 +44,10 @@ class HallwayEngine(Engine):
             nego = state["nego"]
             offer = nego["pending"]
             if offer is None:
+                # Independent: one dude's No deal leaves the other's choice as it was, so both
+                # pressing No deal at the same moment both count.
                 return [Wait(s, f"open-{encounter}", "make an offer or press No deal", ROLL_TIMEOUT,
-                             {"type": "nodeal", "timeout": True})
+                             {"type": "nodeal", "timeout": True}, independent=True)
                         for s in (0, 1) if s not in nego["nodeal"]]
             seat = other(offer["maker"])
             return [Wait(seat, f"reply-{encounter}-{nego['offers']}", "answer the offer",

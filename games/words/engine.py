@@ -228,6 +228,11 @@ def drop(state: State, seat: int, why: str) -> list[Event]:
     if len(in_play) < 2 and phase["name"] != "tiebreak" and not state["blitz"]:
         ending.finish(state, ending.EVERYONE_LEFT, events)
         return events
+    if state["blitz"]:
+        racing = [s for s in state["blitz"]["seats"] if s not in state["left"]]
+        if len(racing) < 2:  # the Wordblitz lost its last rival: the one left wins it
+            ending.declare(state, racing[0], state["blitz"]["tied"], "walkover", events)
+            return events
     turns.follow(state, release(state, seat, events), events)
     return events
 

@@ -163,8 +163,9 @@ def complete_word(state: State, seat: int, events: list[Event], then: str) -> Ne
 
 
 def finish_window(state: State, then: str) -> Next:
-    """After a claim the turn ends; after That'll Work the drawer's turn goes on."""
-    if then == "end":
+    """After a claim the turn ends; after That'll Work the drawer's turn goes on — unless
+    the drawer left while the window was open."""
+    if then == "end" or state["turn"] in state["left"]:
         return END_TURN
     open_phase(state, "main", seat=state["turn"], step="act")
     return None

@@ -177,3 +177,18 @@ async def test_a_restart_during_a_wait_of_the_game_itself(db_path: Path) -> None
     assert await service.replay(game_id) == game.state
     timers.close()
     await storage.close()
+
+
+async def test_both_dudes_pressing_no_deal_at_once_both_count(service: TableService) -> None:
+    from games.hallway import ENGINE as HALLWAY
+    from runtime import deadlines
+    from tests.hallway.helpers import negotiating
+
+    game_id = await open_game(service, "hallway", [ALICE, BOB])
+    game = await service.game(game_id)
+    game.state = negotiating(mover=0, encounters=1, edge=1)
+    game.deadlines = deadlines.schedule([], HALLWAY.to_act(game.state), 0.0, version=game.version)
+    drawn_at = game.version  # both No deal buttons are drawn on this table
+    await service.act(game_id, ALICE, {"type": "nodeal"}, version=drawn_at)
+    step = await service.act(game_id, BOB, {"type": "nodeal"}, version=drawn_at)
+    assert step.game.state["phase"] == "edge"  # both said no deal: the Edge decides

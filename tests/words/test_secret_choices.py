@@ -150,3 +150,22 @@ def test_a_tied_player_who_leaves_hands_the_tiebreak_to_the_other() -> None:
     assert lines == ["Player2 left the game.", "Player1 wins the tie-break: the others left it."]
     assert UI.result_reason(outcome.to_json(), INFO) == \
         "The last card was drawn. Player1 and Player2 were tied; Player1 won the tie-break when the others left."
+
+
+def test_a_wordblitz_rival_who_leaves_hands_the_other_a_walkover() -> None:
+    state, _ = act(tied_game(), A, {"type": "wordblitz"})
+    state, _ = act(state, B, {"type": "wordblitz"})
+    assert state["blitz"]
+    state, _ = ENGINE.forfeit(state, B, 50.0)
+    outcome = ENGINE.outcome(state)
+    assert outcome is not None, "a Wordblitz with one player left must end"
+    assert outcome.detail["winner"] == A and outcome.detail["tiebreak"] == "walkover"
+    assert outcome.ranks[A] == 0 and ENGINE.to_act(state) == []
+
+
+def test_a_tied_player_who_leaves_during_the_choice_is_not_awaited() -> None:
+    state = tied_game()
+    state, _ = ENGINE.forfeit(state, B, 50.0)
+    assert all(w.seat != B for w in ENGINE.to_act(state))
+    outcome = ENGINE.outcome(state)
+    assert outcome is not None and outcome.ranks[A] == 0
