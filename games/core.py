@@ -134,6 +134,8 @@ class Outcome:
     #: with its facts in `detail` (seats, how a tie was broken).
     reason: str = ""
     detail: dict[str, Any] = field(default_factory=dict)
+    #: The game stopped without a result (everyone was away): nothing is recorded or rated.
+    abandoned: bool = False
 
     def winners(self) -> list[int]:
         return [seat for seat, rank in enumerate(self.ranks) if rank == 0]
@@ -145,6 +147,7 @@ class Outcome:
             "teams": [list(t) for t in self.teams] if self.teams is not None else None,
             "reason": self.reason,
             "detail": dict(self.detail),
+            "abandoned": self.abandoned,
         }
 
     @classmethod
@@ -155,6 +158,7 @@ class Outcome:
             teams=tuple(tuple(t) for t in data["teams"]) if data.get("teams") else None,
             reason=data.get("reason", ""),
             detail=dict(data.get("detail") or {}),
+            abandoned=bool(data.get("abandoned")),
         )
 
 

@@ -77,6 +77,7 @@ REASONS = {
     "everyone_left": "Everyone else left",
     "pile_empty": "The draw pile ran out",
     "no_turns": "Nobody could take a turn",
+    "abandoned": "Everyone was away for 10 minutes: the game was abandoned and no result was recorded",
 }
 SHAPE_EMOJI = {"rock": "🪨", "paper": "📄", "scissors": "✂️"}
 TIEBREAK_NAMES = {"coin": "Coin toss", "wordblitz": "Wordblitz"}
@@ -406,6 +407,7 @@ EVENT_LINES: dict[str, Wording] = {
     "blitz_timeout": lambda d, i: "Wordblitz ran 30 turns without a word: coin toss.",
     "blitz_bust": lambda d, i: f"{d['word']} is too long: the word is discarded.",
     "afk": lambda d, i: f"{WHO(d, i)} is away: their turns pass after 10 s.",
+    "abandoned": lambda d, i: "💤 Everyone is away: the game is abandoned, with no result.",
     "left": lambda d, i: (f"{WHO(d, i)} timed out ten turns in a row and is out of the game."
                           if d.get("why") == "timeouts" else f"{WHO(d, i)} left the game."),
 }

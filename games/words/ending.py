@@ -22,6 +22,7 @@ PILE_EMPTY = "pile_empty"
 NO_TURNS = "no_turns"
 
 #: The tie-break picks (the action types that make them).
+ABANDONED = "abandoned"
 COIN = "coin"
 WORDBLITZ = "wordblitz"
 TIEBREAK_PICKS = (COIN, WORDBLITZ)
@@ -124,6 +125,8 @@ def outcome(state: State) -> Outcome | None:
     """Ranks: points and the tie-break among those in play, then leavers, earliest last."""
     if state["phase"]["name"] != "over":
         return None
+    if state.get("abandoned"):
+        return Outcome(ranks=(0,) * state["players"], reason=ABANDONED, abandoned=True)
     active = seats_in_play_main(state)
     keys = {s: rank_key(state, s) for s in active}
     tb = state["tiebreak"]

@@ -13,7 +13,7 @@ from games.core import Action, Engine, Event, IllegalAction, Outcome, Secret, St
 from games.words import actions, ending, turns, views, windows
 from games.words.cards import BACKSPACE, EDITOR, LETTERS, TIP, face
 from games.words.dictionary import lexicon
-from games.words.state import END_TURN, Next, board, card_with_face, letters_in, new_state
+from games.words.state import END_TURN, Next, board, card_with_face, letters_in, new_state, open_phase
 
 TURN_TIMEOUT = 90.0
 AFK_TURN_TIMEOUT = 10.0
@@ -25,6 +25,8 @@ RPS_TIMEOUT = 20.0
 TIEBREAK_TIMEOUT = 30.0
 #: Timed-out turns in a row before a player is AFK, and before they are dropped.
 AFK_AFTER = 3
+#: Seconds of every player timing out before the game is abandoned without a result (§4 AFK).
+ABANDON_AFTER = 600.0
 DROP_AFTER = 10
 
 Handler = Callable[[State, int, Action, list[Event]], Next]
@@ -163,21 +165,37 @@ class WordsEngine(Engine):
         timed_out = action.get("timeout") is True
         was_turn = state["phase"]["name"] == "main" and state["phase"].get("step") == "act"
         turns.follow(state, handler(state, seat, action, events), events)
-        self.track_afk(state, seat, timed_out, was_turn and kind == "skip", events)
+        self.track_afk(state, seat, timed_out, was_turn and kind == "skip", events, now)
         return events
 
     @staticmethod
     def track_afk(state: State, seat: int, timed_out: bool, turn_timeout: bool,
-                  events: list[Event]) -> None:
-        """3 timed-out turns in a row: AFK (10 s turns); 10: the player is dropped."""
+                  events: list[Event], now: float = 0.0) -> None:
+        """3 timed-out turns in a row: AFK (10 s turns); 10: the player is dropped. When every
+        player in play has been timing out for 10 minutes — or the drop would leave a game in
+        which nobody is playing — the game is abandoned without a result."""
+        away = state.setdefault("away_since", [None] * state["players"])
         if not timed_out:
             state["timeouts"][seat] = 0
             state["afk"][seat] = False
+            away[seat] = None
             return
         if not turn_timeout:
             return
         state["timeouts"][seat] += 1
-        if state["timeouts"][seat] >= DROP_AFTER and state["phase"]["name"] != "over":
+        if away[seat] is None:
+            away[seat] = now
+        if state["phase"]["name"] == "over":
+            return
+        in_play = ending.seats_in_play_main(state)
+        nobody_plays = all(away[s] is not None for s in in_play)
+        if nobody_plays and (now - max(away[s] for s in in_play) >= ABANDON_AFTER
+                             or (state["timeouts"][seat] >= DROP_AFTER and len(in_play) <= 2)):
+            state["abandoned"] = True
+            open_phase(state, "over")
+            events.append(Event("abandoned", {"seats": in_play}))
+            return
+        if state["timeouts"][seat] >= DROP_AFTER:
             events.extend(drop(state, seat, "timeouts"))
         elif state["timeouts"][seat] >= AFK_AFTER and not state["afk"][seat]:
             state["afk"][seat] = True

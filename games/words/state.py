@@ -140,7 +140,7 @@ def new_state(players: int, rng_state: dict[str, int], options: dict[str, Any],
         "stacks": [[] for _ in range(players)], "score": [0] * players,
         "forced_skip": [0] * players, "skip_streak": [], "stalemates": 0,
         "last_card_drawn": False, "drawn": None, "picks": [None] * players,
-        "left": [], "timeouts": [0] * players, "afk": [False] * players,
+        "left": [], "timeouts": [0] * players, "afk": [False] * players, "away_since": [None] * players,
         "stats": [{"challenges_won": 0, "challenges_lost": 0, "tips": 0} for _ in range(players)],
         "over": None, "tiebreak": None, "blitz": None,
     }

@@ -169,3 +169,18 @@ def test_a_tied_player_who_leaves_during_the_choice_is_not_awaited() -> None:
     assert all(w.seat != B for w in ENGINE.to_act(state))
     outcome = ENGINE.outcome(state)
     assert outcome is not None and outcome.ranks[A] == 0
+
+
+def test_a_game_where_everyone_is_away_is_abandoned_without_a_result() -> None:
+    state = roundtrip(build())
+    now = 0.0
+    for _ in range(400):
+        if ENGINE.outcome(state) is not None:
+            break
+        (wait,) = [w for w in ENGINE.to_act(state) if w.default is not None][:1]
+        now += wait.timeout or 10.0
+        state, _ = ENGINE.apply(roundtrip(state), wait.seat, wait.default, now)
+    outcome = ENGINE.outcome(state)
+    assert outcome is not None and outcome.abandoned and outcome.reason == "abandoned"
+    assert state["left"] == []  # nobody was dropped with a result first
+    assert "abandoned" in UI.result_reason(outcome.to_json(), INFO)
