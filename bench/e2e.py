@@ -1,29 +1,45 @@
 #!/usr/bin/env python3
 """End-to-end benchmark: the real bot (`bot.build_bot`) against the fake Discord of
-tests/fakediscord, playing concurrent games of the Tokens test engine with simulated players.
+tests/fakediscord, with simulated players in many concurrent games.
 
-    python bench/e2e.py --games 1,10,100
+    python bench/e2e.py                                  # Hallway and Words at 1, 100, 1000 games
+    python bench/e2e.py --game hallway --games 1000 --think 5,15 --window 60
+    python bench/e2e.py --game tokens --games 1,10,100   # the Tokens test engine (fixed plays)
 
 Every game has its own channel (its table goes in a thread off the lobby message) and its own
-players; players press the Play button of their DM hand, like people do, after thinking a while
-(`--think`, exponential). The bot runs in a child process of its own (`--in-process` puts it
-on the bench's event loop, next to the fake server and the players). Per level it measures
+players. The bot runs in a child process of its own (talking to the fake over 127.0.0.1 like a
+real deployment), so its CPU time and memory are its own.
 
-* interaction → callback latency: from the simulated user dispatching the interaction to the
-  bot's callback arriving at the fake server (p50/p99/max), and the time until the turn has
-  visibly passed (the next player's DM shows their Play button: `turn_p50_ms`/`turn_p99_ms`);
-* REST calls per player action, counted in the play phase only (lobbies, starts and the first
-  hands are excluded; the game's result post is included): `dm` = calls on DM channels,
-  `other` = everything else (interaction callbacks, table edits, the result post, ...). A press
-  on a DM hand is answered by editing that hand in place, so its callback delivers one private
-  view itself: `private` = DM calls + those callbacks, `public` = the rest. Seats whose private
-  view changed come from the runtime (`Applied.changed_seats`).
-  Goal (issue #3): at most 1.2 public calls per action plus one per changed seat
-  (`goal_met`: public <= 1.2 and private <= changed seats).
+**Real games** (`--game hallway,words`): Two Fat Dudes (2 players) and Fighting Words (3 players).
+Each player watches the table (its "Now" field names who is awaited) and, in Words, their DM
+hand; when they are awaited they think (`--think`, uniform, seconds), then pick among the
+controls actually shown to them: Hallway's Roll, offers through the form buttons (a modal) or
+the `/hallway offer` shortcut, Accept / Decline / Counter / No deal and the Edge; Words' letter
+then position selects in the DM, Skip, Backspace / Editor, Claim / Keep, Steal, and the
+table's Challenge / Let it stand, Tip, rock-paper-scissors and tie-break buttons. Timers run on
+the real clock (a challenge window closes after 10 s, as in a real game). A finished game is
+followed by a rematch in the same channel, so the number of live games stays put.
 
-Prints two lines per level, then as its last line one JSON object: {"levels": [{"games",
-"actions", "p50_ms", "p99_ms", "calls_per_action", "dm_calls_per_action", "other_calls_per_action",
-...}, ...], "cores", "bot"}.
+A level opens all its games, waits `--warmup` seconds once all have started, then measures for
+`--window` seconds:
+
+* `cpu_ms_per_interaction`: the bot process's user+sys CPU time (/proc/<pid>/stat) over the
+  window divided by the interactions dispatched in it (timer expiries are bot work too, counted
+  in `timer_actions`);
+* `p50_ms`/`p99_ms`/`max_ms`: interaction dispatched → its callback reaching the fake;
+* `rss_mib`: the bot's resident memory at the end of the window;
+* `rest_per_interaction`: every REST call the bot made in the window, per interaction;
+* `rest_per_changed_message`: calls that write a message (table and DM edits and sends,
+  interaction callbacks that create, defer or update one, followups) divided by the number of
+  messages whose content (text, embeds, components, attachment bytes) actually changed.
+
+**Tokens** (`--game tokens`): the Tokens test engine, players pressing the Play button of their
+DM hand `--actions` times per game (see `run_tokens_level`), with the call split by DM/table
+and the goal of issue #3 (public calls per action ≤ 1.2, private ≤ changed seats).
+
+Prints a line or two per level, then as its last line one JSON object:
+{"levels": [{"game", "games", "interactions", "cpu_ms_per_interaction", "p50_ms", "p99_ms",
+"rss_mib", "rest_per_interaction", "rest_per_changed_message", ...}, ...], "cores", "bot", "goals"}.
 """
 
 from __future__ import annotations
@@ -31,20 +47,22 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 import math
 import os
 import random
+import re
 import statistics
 import sys
 import tempfile
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -63,6 +81,11 @@ from tests.fakediscord.router import CallRecord  # noqa: E402
 #: is measured rather than failing the run, and reports how many went over this.
 DISCORD_WINDOW_S = 3.0
 GOAL_EXTRA_CALLS = 1.2
+#: What the real games aim for (ms of bot CPU per interaction, callback p99 at 1,000 games, REST
+#: calls per changed message).
+GOALS = {"cpu_ms": {"hallway": 4.0, "words": 6.0}, "p99_ms": 50.0, "rest_per_changed_message": 1.05}
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+log = logging.getLogger("bench.e2e")
 
 
 def percentile(samples: list[float], q: float) -> float:
@@ -70,7 +93,23 @@ def percentile(samples: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-# -- what a player sees ---------------------------------------------------------------------------
+# -- the bot process as the OS sees it ------------------------------------------------------------------
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process `pid` (all its threads), from /proc/<pid>/stat."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS  # utime, stime (fields 14, 15)
+
+
+def rss_mib(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+# -- what a player sees (Tokens) ------------------------------------------------------------------
 def hand_message(player: FakeUser) -> Message | None:
     """The player's private hand: the last DM that shows their tokens."""
     return next((m for m in reversed(player.dms()) if "Your tokens" in m.text()), None)
@@ -136,30 +175,84 @@ class Watch:
 
 
 # -- the bot: in this process, or in a child process of its own ---------------------------------------
-CHANGED_SEATS: list[int] = []
+class Observed:
+    """What the bot's runtime did, counted inside the bot's process: the seats whose private
+    view each action changed (`Applied.changed_seats`) and the actions applied by timers."""
+
+    changed_seats: ClassVar[list[int]] = []
+    timer_actions = 0
+    lags: ClassVar[list[float]] = []
+    measuring = False
+
+    @classmethod
+    def reset(cls) -> None:
+        cls.changed_seats, cls.timer_actions, cls.lags, cls.measuring = [], 0, [], True
+
+    @classmethod
+    def report(cls) -> dict[str, Any]:
+        lags = sorted(cls.lags)
+        return {"changed": cls.changed_seats, "timer_actions": cls.timer_actions,
+                "loop_lag_p50_ms": round(statistics.median(lags), 2) if lags else None,
+                "loop_lag_p99_ms": round(percentile(lags, 0.99), 2) if lags else None,
+                "loop_lag_max_ms": round(lags[-1], 2) if lags else None}
 
 
-def observe_changed_seats() -> None:
-    """Count the seats whose private view each action changed (`Applied.changed_seats`)."""
-    original = TableService.act
-    if getattr(original, "_bench_observed", False):
+def observe_runtime() -> None:
+    original_act, original_expire = TableService.act, TableService.expire
+    if getattr(original_act, "_bench_observed", False):
         return
 
     async def act(self: TableService, *args: Any, **kwargs: Any) -> Any:
-        applied = await original(self, *args, **kwargs)
-        CHANGED_SEATS.append(len(applied.changed_seats))
+        applied = await original_act(self, *args, **kwargs)
+        Observed.changed_seats.append(len(applied.changed_seats))
         return applied
+
+    async def expire(self: TableService, *args: Any, **kwargs: Any) -> Any:
+        done = await original_expire(self, *args, **kwargs)
+        Observed.timer_actions += len(done)
+        return done
 
     act._bench_observed = True  # type: ignore[attr-defined]
     TableService.act = act  # type: ignore[method-assign]
+    TableService.expire = expire  # type: ignore[method-assign]
+
+
+async def watch_loop_lag(every: float = 0.02) -> None:
+    """How late the bot's event loop wakes a sleeper (the time it was blocked by something)."""
+    loop = asyncio.get_running_loop()
+    while True:
+        started = loop.time()
+        await asyncio.sleep(every)
+        if Observed.measuring:
+            Observed.lags.append(max(0.0, loop.time() - started - every) * 1000)
+
+
+def draw_pictures_inline() -> None:
+    """For comparison only: draw pictures on the event loop instead of in a thread."""
+    from cogs.table import present
+
+    async def inline(screen: Any, key: str | None = None) -> Any:
+        if screen.image is None:
+            return None
+        png = present.IMAGES.get(key) if key is not None else None
+        if png is None:
+            png = screen.image()
+            if key is not None:
+                present.IMAGES.put(key, png)
+        import discord
+
+        return (discord.File(present.io.BytesIO(png), filename=screen.image_name),
+                hashlib.blake2b(png, digest_size=16).hexdigest())
+
+    present._draw = inline  # type: ignore[assignment]
 
 
 def setup_games() -> None:
-    """Register the Tokens engine and its UI the way tests/conftest.py does."""
+    """Register the Tokens engine and its UI the way tests/conftest.py does, and the real games."""
     register(TOKENS)
     register_ui(TokensUI())
     load_builtin()
-    observe_changed_seats()
+    observe_runtime()
 
 
 def bot_settings(token: str, database: Path, guild_id: int) -> Any:
@@ -169,7 +262,9 @@ def bot_settings(token: str, database: Path, guild_id: int) -> Any:
 class InProcessBot:
     """The bot on the bench's own event loop (shares it with the fake server and the players)."""
 
-    def __init__(self, server: FakeDiscord, database: Path) -> None:
+    pid = None
+
+    def __init__(self, server: FakeDiscord, database: Path, **_: Any) -> None:
         settings = bot_settings(server.token, database, server.guild.id)
         client = bot_module.build_bot(settings, guild_ready_timeout=GUILD_READY_TIMEOUT)
         self.runner = ClientRunner(server, client, server.token)
@@ -178,24 +273,38 @@ class InProcessBot:
         await self.runner.start(timeout=30.0)
 
     async def mark(self) -> None:
-        CHANGED_SEATS.clear()
+        Observed.reset()
 
-    async def stop(self) -> list[int]:
-        changed = list(CHANGED_SEATS)
+    async def stats(self) -> dict[str, Any]:
+        return Observed.report()
+
+    async def stop(self) -> dict[str, Any]:
+        report = Observed.report()
         await self.runner.close()
-        return changed
+        return report
+
+    def kill(self) -> None:
+        pass
 
 
 class ChildBot:
     """The bot in a child process (`--serve-bot`), talking to the fake server over 127.0.0.1 like
-    a real deployment; steered by lines on its stdin: "mark" (start counting), "stop"."""
+    a real deployment; steered by lines on its stdin: "mark" (start counting), "stats", "stop"."""
 
-    def __init__(self, server: FakeDiscord, database: Path) -> None:
+    def __init__(self, server: FakeDiscord, database: Path, *, loop_lag: bool = False,
+                 inline_pictures: bool = False, profile: Path | None = None) -> None:
         self.server = server
         self.database = database
+        self.flags = (["--loop-lag"] if loop_lag else []) + (["--inline-pictures"] if inline_pictures else [])
+        if profile is not None:
+            self.flags += ["--profile", str(profile)]
         self.proc: asyncio.subprocess.Process | None = None
 
-    async def _line(self, timeout: float = 30.0) -> str:
+    @property
+    def pid(self) -> int | None:
+        return self.proc.pid if self.proc is not None else None
+
+    async def _line(self, timeout: float = 60.0) -> str:
         assert self.proc is not None and self.proc.stdout is not None
         line = await asyncio.wait_for(self.proc.stdout.readline(), timeout)
         if not line:
@@ -213,24 +322,28 @@ class ChildBot:
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable, str(Path(__file__).resolve()), "--serve-bot", server.base_url,
             "--token", server.token, "--guild", str(server.guild.id), "--database", str(self.database),
-            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+            *self.flags, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=2**26)
         assert await self._line() == "ready"
 
     async def mark(self) -> None:
         await self._say("mark")
 
-    async def stop(self) -> list[int]:
+    async def stats(self) -> dict[str, Any]:
+        return json.loads(await self._say("stats"))  # type: ignore[no-any-return]
+
+    async def stop(self) -> dict[str, Any]:
         assert self.proc is not None
-        changed = json.loads(await self._say("stop"))
+        report = json.loads(await self._say("stop"))
         await asyncio.wait_for(self.proc.wait(), 30.0)
-        return changed
+        return report  # type: ignore[no-any-return]
 
     def kill(self) -> None:
         if self.proc is not None and self.proc.returncode is None:
             self.proc.kill()
 
 
-async def serve_bot(base_url: str, token: str, guild_id: int, database: Path) -> None:
+async def serve_bot(base_url: str, token: str, guild_id: int, database: Path, *, loop_lag: bool,
+                    inline_pictures: bool, profile: Path | None = None) -> None:
     """The child process: run the real bot against the fake server at `base_url`."""
     import discord
     import yarl
@@ -238,6 +351,8 @@ async def serve_bot(base_url: str, token: str, guild_id: int, database: Path) ->
     from discord.http import Route
 
     setup_games()
+    if inline_pictures:
+        draw_pictures_inline()
     Route.BASE = f"{base_url}/api/v10"
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(base_url.replace("http://", "ws://") + "/gateway")
     client = bot_module.build_bot(bot_settings(token, database, guild_id), freeze_heap=True,
@@ -248,27 +363,42 @@ async def serve_bot(base_url: str, token: str, guild_id: int, database: Path) ->
     if runner.done():
         runner.result()  # raises what stopped the bot
         return
+    lag = asyncio.create_task(watch_loop_lag()) if loop_lag else None
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
     print("ready", flush=True)
+    profiler = None
     while True:
         word = (await reader.readline()).decode().strip()
         if word == "mark":
-            CHANGED_SEATS.clear()
+            Observed.reset()
+            if profile is not None:
+                import cProfile
+
+                profiler = cProfile.Profile()
+                profiler.enable()
             print("marked", flush=True)
+        elif word == "stats":
+            if profiler is not None:
+                profiler.disable()
+                profiler.dump_stats(profile)
+                profiler = None
+            print(json.dumps(Observed.report()), flush=True)
         else:  # "stop", or the bench went away
             break
-    changed = list(CHANGED_SEATS)
+    report = Observed.report()
+    if lag is not None:
+        lag.cancel()
     await client.close()
     with contextlib.suppress(discord.DiscordException, asyncio.CancelledError):
         await runner
-    print(json.dumps(changed), flush=True)
+    print(json.dumps(report), flush=True)
 
 
-# -- one game -------------------------------------------------------------------------------------
+# == Tokens: fixed plays from the DM hand ===========================================================
 @dataclass
-class Game:
+class TokensGame:
     number: int
     players: list[FakeUser]
     channel: Any
@@ -281,7 +411,7 @@ class Game:
         self.hands = [Hand(p) for p in self.players]
 
 
-async def open_game(server: FakeDiscord, watch: Watch, game: Game, hand: int) -> None:
+async def open_tokens_game(server: FakeDiscord, watch: Watch, game: TokensGame, hand: int) -> None:
     host, *others = game.players
     lobby = (await host.slash("tokens new", channel=game.channel, hand=hand)).message
     assert lobby is not None, f"game {game.number}: no lobby message"
@@ -292,12 +422,13 @@ async def open_game(server: FakeDiscord, watch: Watch, game: Game, hand: int) ->
                       30.0, f"game {game.number}: the hands")
 
 
-async def play_game(watch: Watch, game: Game, actions: int, think: float, jitter: random.Random) -> None:
-    await asyncio.sleep(jitter.random() * think)  # games do not start in lockstep
+async def play_tokens_game(watch: Watch, game: TokensGame, actions: int, think: tuple[float, float],
+                           jitter: random.Random) -> None:
+    await asyncio.sleep(jitter.random() * think[1])  # games do not start in lockstep
     seats = len(game.players)
     for n in range(actions):
-        if think > 0:
-            await asyncio.sleep(jitter.expovariate(1 / think))
+        if think[1] > 0:
+            await asyncio.sleep(jitter.uniform(*think))
         player, hand = game.players[n % seats], game.hands[n % seats]
         button = await watch.until(hand.play_button, 30.0, f"game {game.number}: {player.name}'s Play button")
         msg = hand.current()
@@ -315,7 +446,6 @@ async def play_game(watch: Watch, game: Game, actions: int, think: float, jitter
             game.turns.append((time.perf_counter() - pressed) * 1000)
 
 
-# -- counting calls -------------------------------------------------------------------------------
 def classify(server: FakeDiscord, call: CallRecord) -> str:
     """"dm" (on a DM channel, or opening one); "ack_private" (an interaction callback that
     updated the presser's DM hand in place: a private view delivered in the response); "ack"
@@ -336,41 +466,44 @@ def classify(server: FakeDiscord, call: CallRecord) -> str:
     return "other"
 
 
-# -- one level --------------------------------------------------------------------------------------
-async def run_level(games: int, players: int, actions: int, think: float, folder: Path,
-                    in_process: bool) -> dict[str, Any]:
+async def run_tokens_level(games: int, args: argparse.Namespace, folder: Path) -> dict[str, Any]:
+    """Tokens: every game plays `--actions` presses of the Play button, in turn, from the DM hands."""
+    players, actions, think = args.players, args.actions, args.think
     hand = math.ceil(actions / players)
     server = await FakeDiscord(interaction_timeout=60.0).start()
-    database = folder / f"e2e-{games}.db"
+    database = folder / f"e2e-tokens-{games}.db"
     bot: InProcessBot | ChildBot | None = None
     try:
         with pointed_at(server):
-            tables = [Game(n, [server.user(f"g{n}p{s}") for s in range(players)],
-                           server.add_channel(f"table-{n}")) for n in range(games)]
-            bot = InProcessBot(server, database) if in_process else ChildBot(server, database)
+            tables = [TokensGame(n, [server.user(f"g{n}p{s}") for s in range(players)],
+                                 server.add_channel(f"table-{n}")) for n in range(games)]
+            bot = InProcessBot(server, database) if args.in_process else ChildBot(server, database)
             await bot.start()
 
             watch = Watch(server)
             t0 = time.perf_counter()
-            await asyncio.gather(*(open_game(server, watch, g, hand) for g in tables))
+            await asyncio.gather(*(open_tokens_game(server, watch, g, hand) for g in tables))
             await server.idle(timeout=30.0)
             setup_s = time.perf_counter() - t0
 
             await bot.mark()
             mark = server.mark()
+            cpu0 = cpu_seconds(bot.pid) if bot.pid else None
             jitter = random.Random(games)
             t1 = time.perf_counter()
-            await asyncio.gather(*(play_game(watch, g, actions, think, jitter) for g in tables))
+            await asyncio.gather(*(play_tokens_game(watch, g, actions, think, jitter) for g in tables))
             await server.idle(timeout=30.0)
             play_s = time.perf_counter() - t1
+            cpu1 = cpu_seconds(bot.pid) if bot.pid else None
+            rss = rss_mib(bot.pid) if bot.pid else None
             calls = server.calls_since(mark)
-            changed = await bot.stop()
+            changed = (await bot.stop())["changed"]
             bot = None
     finally:
-        if isinstance(bot, ChildBot):
+        if bot is not None:
             bot.kill()
-        elif bot is not None:
-            await bot.runner.close()
+            if isinstance(bot, InProcessBot):
+                await bot.runner.close()
         await server.stop()
     server.check()
 
@@ -385,9 +518,13 @@ async def run_level(games: int, players: int, actions: int, think: float, folder
     private_per = per(kinds["dm"] + kinds["ack_private"])
     public_per = per(len(calls) - kinds["dm"] - kinds["ack_private"])
     return {
+        "game": "tokens",
         "games": games,
         "players": players,
         "actions": done,
+        "interactions": done,
+        "cpu_ms_per_interaction": round((cpu1 - cpu0) * 1000 / done, 2) if cpu0 is not None and done else None,
+        "rss_mib": round(rss, 1) if rss is not None else None,
         "p50_ms": round(statistics.median(latencies), 2),
         "p99_ms": round(percentile(latencies, 0.99), 2),
         "max_ms": round(max(latencies), 2),
@@ -396,6 +533,7 @@ async def run_level(games: int, players: int, actions: int, think: float, folder
         "turn_p99_ms": round(percentile(turns, 0.99), 2),
         "actions_per_s": round(done / play_s, 1),
         "calls_per_action": total_per,
+        "rest_per_interaction": total_per,
         "dm_calls_per_action": per(kinds["dm"]),
         "other_calls_per_action": per(len(calls) - kinds["dm"]),
         "ack_calls_per_action": per(kinds["ack"] + kinds["ack_private"]),
@@ -412,14 +550,581 @@ async def run_level(games: int, players: int, actions: int, think: float, folder
     }
 
 
+def print_tokens_level(result: dict[str, Any]) -> None:
+    print(f"tokens {result['games']:>4} games, {result['actions']} actions, {result['actions_per_s']} actions/s: "
+          f"callback p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, max {result['max_ms']} ms; "
+          f"turn passed p50 {result['turn_p50_ms']} ms, p99 {result['turn_p99_ms']} ms; "
+          f"bot CPU {result['cpu_ms_per_interaction']} ms/action, RSS {result['rss_mib']} MiB", flush=True)
+    print(f"      {result['calls_per_action']} REST calls/action = {result['other_calls_per_action']} "
+          f"ack/table/other + {result['dm_calls_per_action']} DM; "
+          f"{result['public_calls_per_action']} public + {result['private_calls_per_action']} private views "
+          f"for {result['changed_seats_per_action']} changed seats (goal ≤ {GOAL_EXTRA_CALLS} + one per "
+          f"changed seat: {'met' if result['goal_met'] else 'MISSED'})", flush=True)
+
+
+# == Real games: players choosing among the controls they are shown ====================================
+WAITING = re.compile(r"Waiting for <@(\d+)>")
+HAND_TITLE = "Fighting Words — your hand"
+#: Interaction callback types that create, defer or update a message (not PONG, autocomplete, modal).
+MESSAGE_CALLBACKS = {4, 5, 6, 7}
+#: Seconds a player waits for a change after acting before looking again (a refused press).
+RETRY_S = 20.0
+LOADING = 1 << 7
+
+
+def fingerprint(msg: Message) -> str:
+    """What a message shows: text, embeds, components, flags and the attachments' bytes."""
+    digest = hashlib.blake2b(json.dumps([msg.content, msg.embeds, msg.components, msg.flags & ~LOADING],
+                                        sort_keys=True, default=str).encode(), digest_size=16)
+    for attachment in msg.attachments:
+        digest.update(attachment.filename.encode())
+        digest.update(attachment.data)
+    return digest.hexdigest()
+
+
+class Feed:
+    """Wakes the players of one channel (or one user's DMs) when a message there is created or
+    edited, and counts the messages whose content actually changed. It wraps the fake's own
+    create/edit helpers (the one place every message write goes through), so a change wakes only
+    the few players who look at that channel, not every waiter of the whole fake world."""
+
+    def __init__(self) -> None:
+        self.waiters: dict[tuple[str, int], set[asyncio.Event]] = defaultdict(set)
+        self.prints: dict[int, str] = {}
+        self.counting = False
+        self.changed = 0
+        self.changed_by: Counter[str] = Counter()
+        self._undo: list[Callable[[], None]] = []
+
+    def install(self) -> Feed:
+        from tests.fakediscord import routes_channels, routes_interactions
+
+        for module in (routes_channels, routes_interactions):
+            create, edit = module.create_message, module.edit_message
+
+            async def created(*args: Any, _create: Any = create, **kwargs: Any) -> Message:
+                msg = await _create(*args, **kwargs)
+                self.touched(msg)
+                return msg
+
+            async def edited(*args: Any, _edit: Any = edit, **kwargs: Any) -> Message:
+                msg = await _edit(*args, **kwargs)
+                self.touched(msg)
+                return msg
+
+            module.create_message, module.edit_message = created, edited  # type: ignore[attr-defined]
+            self._undo.append(lambda m=module, c=create, e=edit: (setattr(m, "create_message", c),
+                                                                   setattr(m, "edit_message", e)))
+        return self
+
+    def uninstall(self) -> None:
+        for undo in self._undo:
+            undo()
+        self._undo.clear()
+
+    @staticmethod
+    def keys_of(msg: Message) -> list[tuple[str, int]]:
+        channel = msg.channel
+        if channel.is_dm and channel.recipient is not None:
+            return [("user", channel.recipient.id)]
+        keys = [("channel", channel.id)]
+        if channel.parent_id is not None:
+            keys.append(("channel", channel.parent_id))
+        return keys
+
+    def touched(self, msg: Message) -> None:
+        if not msg.flags & LOADING:  # a "thinking…" placeholder shows nothing yet
+            shown = fingerprint(msg)
+            if self.prints.get(msg.id) != shown:
+                self.prints[msg.id] = shown
+                if self.counting:
+                    self.changed += 1
+                    where = "dm" if msg.channel.is_dm else "ephemeral" if msg.visible_to is not None else "channel"
+                    self.changed_by[where] += 1
+        for key in self.keys_of(msg):
+            for event in self.waiters.get(key, ()):
+                event.set()
+
+    async def until(self, keys: list[tuple[str, int]], predicate: Callable[[], Any], timeout: float,
+                    what: str) -> Any:
+        """predicate()'s first truthy value, re-checked when a message under `keys` changes
+        (and every second, for what a message write does not show, such as a new thread)."""
+        event = asyncio.Event()
+        for key in keys:
+            self.waiters[key].add(event)
+        deadline = time.monotonic() + timeout
+        try:
+            while True:
+                event.clear()
+                value = predicate()
+                if value:
+                    return value
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"timed out after {timeout}s waiting for {what}")
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(event.wait(), min(left, 1.0))
+        finally:
+            for key in keys:
+                self.waiters[key].discard(event)
+
+
+def message_write(call: CallRecord) -> bool:
+    """A REST call that sends, edits, defers or answers with a message."""
+    route = call.route
+    if route.startswith("POST /interactions/"):
+        kind = call.body.get("type") if isinstance(call.body, dict) else None
+        return kind in MESSAGE_CALLBACKS
+    return route in ("POST /channels/{channel_id}/messages", "PATCH /channels/{channel_id}/messages/{message_id}",
+                     "POST /webhooks/{app_id}/{token}", "PATCH /webhooks/{app_id}/{token}/messages/{message_id}")
+
+
+@dataclass
+class Move:
+    """One thing a player does: press a button, pick in a select, fill a form or run a command."""
+
+    kind: str  # "click", "select", "form", "slash"
+    message: Message | None = None
+    target: str = ""  # the button's or select's custom_id, or the command
+    value: Any = None  # the option picked; the form's values; the command's options
+
+
+def enabled_buttons(msg: Message) -> list[dict[str, Any]]:
+    return [b for b in msg.buttons() if not b.get("disabled") and b.get("style") not in (5, 6)
+            and b.get("label") != "My hand"]
+
+
+def awaited_ids(table: Message) -> set[int]:
+    for embed in table.embeds:
+        for f in embed.get("fields", []):
+            if f.get("name") == "Now":
+                return {int(uid) for uid in WAITING.findall(f.get("value", ""))}
+    return set()
+
+
+def pick_option(select: dict[str, Any], rng: random.Random) -> Move:
+    return Move("select", None, select["custom_id"], rng.choice(select["options"])["value"])
+
+
+@dataclass
+class Table:
+    """One channel, its players and the game now on it (a rematch follows each game)."""
+
+    kind: str
+    number: int
+    players: list[FakeUser]
+    channel: Any
+    thread: Any = None
+    table: Message | None = None
+    round: int = 0
+    over: bool = False
+    finished: int = 0
+    failed: int = 0
+    failed_openings: int = 0
+    #: Per player: (DM message count, the hand message) — re-found only when a DM arrives.
+    hands: dict[int, tuple[int, Message | None]] = field(default_factory=dict)
+
+    @property
+    def where(self) -> Any:
+        return self.thread if self.thread is not None else self.channel
+
+    def hand(self, player: FakeUser) -> Message | None:
+        channel = player.dm_channel
+        count = len(channel.messages) if channel is not None else 0
+        seen, msg = self.hands.get(player.id, (-1, None))
+        if count != seen:
+            msg = next((m for m in reversed(player.dms())
+                        if any(e.get("title") == HAND_TITLE for e in m.embeds)), None)
+            self.hands[player.id] = (count, msg)
+        return msg
+
+    def situation(self, player: FakeUser) -> tuple[int, int, int] | None:
+        """None unless the table awaits `player`; else what they see (changes when it does)."""
+        table = self.table
+        if table is None or self.over or player.id not in awaited_ids(table):
+            return None
+        hand = self.hand(player) if self.kind == "words" else None
+        return (table.edits, hand.id if hand else 0, hand.edits if hand else 0)
+
+
+# -- choosing a move --------------------------------------------------------------------------------
+def hallway_move(t: Table, player: FakeUser, rng: random.Random) -> Move | None:
+    table = t.table
+    assert table is not None
+    buttons = {b["label"]: b for b in enabled_buttons(table)}
+
+    def press(label: str) -> Move:
+        return Move("click", table, buttons[label]["custom_id"])
+
+    def offer(verb: str) -> Move:
+        pay = rng.random() < 0.5
+        amount = rng.randint(0, 8)
+        if rng.random() < 0.3:  # the slash shortcut instead of the form
+            return Move("slash", None, "hallway offer", {"kind": "pay" if pay else "ask", "amount": amount})
+        label = f"{verb}: I pay you…" if pay else f"{verb}: you pay me…"
+        return Move("form", table, buttons[label]["custom_id"], {"amount": str(amount)})
+
+    if "Roll" in buttons:
+        return press("Roll")
+    if "Accept" in buttons:
+        roll = rng.random()
+        can_counter = "Counter: I pay you…" in buttons
+        if roll < 0.4 or (roll >= 0.75 and not can_counter):
+            return press("Accept")
+        return press("Decline") if roll < 0.75 else offer("Counter")
+    if "No deal" in buttons:
+        return offer("Offer") if rng.random() < 0.6 else press("No deal")
+    edge = [label for label in buttons if "back" in label]
+    if edge:
+        return press(rng.choice(edge))
+    return None
+
+
+def words_move(t: Table, player: FakeUser, rng: random.Random) -> Move | None:
+    table = t.table
+    assert table is not None
+    shown = enabled_buttons(table)
+    if shown:  # a window on the table: challenge, tip, rock-paper-scissors, tie-break
+        by_label = {b["label"]: b for b in shown}
+        if "Challenge" in by_label:
+            label = "Challenge" if rng.random() < 0.25 else "Let it stand"
+        elif "Use Tip" in by_label:
+            label = "Use Tip" if rng.random() < 0.3 else "No Tip"
+        else:
+            label = rng.choice(list(by_label))
+        return Move("click", table, by_label[label]["custom_id"])
+    hand = t.hand(player)
+    if hand is None:
+        return None
+    selects = {s.get("placeholder", ""): s for s in hand.selects() if not s.get("disabled")}
+    buttons = {b["label"]: b for b in enabled_buttons(hand)}
+    move: Move | None = None
+    second_step = [s for p, s in selects.items() if p.startswith("Where does") or p.endswith(" to…")]
+    if second_step:  # a letter (or Editor's letter) is picked: say where it goes
+        move = pick_option(second_step[0], rng)
+    elif "Claim" in buttons:
+        move = Move("click", hand, buttons["Claim" if rng.random() < 0.8 else "Keep building"]["custom_id"])
+    elif buttons and not selects:  # Steal / Don't steal / Go on / Skip (no cards)
+        move = Move("click", hand, rng.choice(list(buttons.values()))["custom_id"])
+    elif selects:
+        weights = {"Play a letter…": 70, "Skip: discard a card…": 15, "Backspace: remove which letter?": 7,
+                   "Editor: move which letter?": 5}
+        names = list(selects)
+        chosen = rng.choices(names, [weights.get(n, 20) for n in names])[0]
+        move = pick_option(selects[chosen], rng)
+    else:
+        forms = [b for b in hand.buttons() if not b.get("disabled")]
+        if forms:  # a position form (a word longer than a select holds)
+            move = Move("form", hand, forms[0]["custom_id"], None)
+    if move is not None and move.message is None:
+        move.message = hand
+    return move
+
+
+CHOOSE = {"hallway": hallway_move, "words": words_move}
+SEATS = {"hallway": 2, "words": 3}
+TITLES = {"hallway": "Two Fat Dudes in a Narrow Hallway", "words": "Fighting Words"}
+
+
+async def perform(t: Table, player: FakeUser, move: Move, rng: random.Random) -> None:
+    """Do `move`; a refusal is fine (it is answered like any press), a missing answer is counted."""
+    if move.kind == "slash":
+        result = await player.slash(move.target, channel=t.where, check=False, **move.value)
+    elif move.kind == "select":
+        assert move.message is not None
+        result = await player.select(move.message, move.value, menu=move.target, check=False)
+    else:
+        assert move.message is not None
+        result = await player.click(move.message, move.target, check=False)
+        if move.kind == "form" and result.modal is not None:
+            await asyncio.sleep(rng.uniform(0.5, 2.0))  # typing the amount
+            values = move.value
+            if values is None:  # a position form: any whole number in range
+                inputs = [c for row in result.modal.get("components", [])
+                          for c in row.get("components", [row.get("component")]) if c]
+                values = {inputs[0]["custom_id"]: str(rng.randint(0, 5))}
+            result = await player.submit(values, check=False)
+    if not result.acknowledged:
+        t.failed += 1
+
+
+async def attempt(t: Table, player: FakeUser, move: Move, rng: random.Random) -> None:
+    """`perform`, where a control that vanished meanwhile (the driver's check) is a missed move."""
+    try:
+        await perform(t, player, move, rng)
+    except AssertionError as exc:
+        t.failed += 1
+        log.info("table %s: %s could not play (%s)", t.number, player.name, str(exc)[:200])
+
+
+# -- one table's life: lobby, game, rematch ---------------------------------------------------------------
+def find_table(t: Table, lobby: Message) -> Message | None:
+    thread = lobby.thread
+    where = thread if thread is not None else t.channel
+    for msg in where.messages:
+        if msg.id != lobby.id and msg.author.id == msg.channel.world.bot.id and any(
+                TITLES[t.kind] in e.get("title", "") and not e.get("title", "").endswith(("game over", "new table"))
+                for e in msg.embeds):
+            t.thread = thread
+            return msg
+    return None
+
+
+def game_over(t: Table) -> bool:
+    where = t.where
+    return any("game over" in e.get("title", "") for m in where.messages[-3:] for e in m.embeds)
+
+
+async def open_game(t: Table, feed: Feed) -> None:
+    host, *others = t.players
+    lobby = (await host.slash(f"{t.kind} new", channel=t.channel)).message
+    assert lobby is not None, f"table {t.number}: no lobby"
+    for player in others:
+        await player.click(lobby, "Join")
+    await host.click(lobby, "Start")
+    t.table = await feed.until([("channel", t.channel.id)], lambda: find_table(t, lobby), 60.0,
+                               f"table {t.number}: the {t.kind} table")
+    t.over = False
+    t.round += 1
+    if t.kind == "words":
+        started = t.table.id
+        await feed.until([("user", p.id) for p in t.players],
+                         lambda: all((h := t.hand(p)) is not None and h.id > started for p in t.players),
+                         60.0, f"table {t.number}: the hands")
+
+
+async def play(t: Table, player: FakeUser, feed: Feed, rng: random.Random, think: tuple[float, float],
+               actions: list[float]) -> None:
+    """One player for one game: when awaited, think, then pick among what they are shown."""
+    event = asyncio.Event()
+    keys = [("channel", t.where.id), ("user", player.id)]
+    for key in keys:
+        feed.waiters[key].add(event)
+    acted_on: Any = None
+    acted_at = 0.0
+    try:
+        while not t.over:
+            event.clear()
+            seen = t.situation(player)
+            if seen is None or (seen == acted_on and time.monotonic() - acted_at < RETRY_S):
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(event.wait(), RETRY_S)
+                continue
+            await asyncio.sleep(rng.uniform(*think))
+            seen = t.situation(player)  # the world moved on while they thought?
+            if seen is None:
+                continue
+            move = CHOOSE[t.kind](t, player, rng)
+            acted_on, acted_at = seen, time.monotonic()
+            if move is not None:
+                actions.append(time.monotonic())
+                await attempt(t, player, move, rng)
+    finally:
+        for key in keys:
+            feed.waiters[key].discard(event)
+
+
+async def table_life(t: Table, feed: Feed, openings: asyncio.Semaphore, started: Callable[[], None],
+                     rng: random.Random, think: tuple[float, float], actions: list[float]) -> None:
+    first = True
+    while True:
+        try:
+            async with openings:
+                await open_game(t, feed)
+        except AssertionError as exc:  # an overloaded bot: count it, try again a little later
+            t.failed_openings += 1
+            log.warning("table %s: opening a game failed (%s)", t.number, str(exc)[:200])
+            await asyncio.sleep(rng.uniform(*think) + 1.0)
+            continue
+        if first:
+            started()
+            first = False
+        players = [asyncio.create_task(play(t, p, feed, rng, think, actions)) for p in t.players]
+        try:
+            await feed.until([("channel", t.where.id)], lambda: game_over(t), float("inf"),
+                             f"table {t.number}: the end")
+        finally:
+            t.over = True
+            for task in players:
+                task.cancel()
+            await asyncio.gather(*players, return_exceptions=True)
+        t.finished += 1
+        await asyncio.sleep(rng.uniform(*think))  # then a rematch
+
+
+async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder: Path) -> dict[str, Any]:
+    server = await FakeDiscord(interaction_timeout=60.0).start()
+    feed = Feed().install()
+    database = folder / f"e2e-{kind}-{games}.db"
+    bot: InProcessBot | ChildBot | None = None
+    lives: list[asyncio.Task[None]] = []
+    try:
+        with pointed_at(server):
+            tables = [Table(kind, n, [server.user(f"{kind[0]}{n}p{s}") for s in range(SEATS[kind])],
+                            server.add_channel(f"{kind}-{n}")) for n in range(games)]
+            if args.in_process:
+                bot = InProcessBot(server, database)
+            else:
+                bot = ChildBot(server, database, loop_lag=args.loop_lag, inline_pictures=args.inline_pictures,
+                               profile=args.profile)
+            await bot.start()
+
+            rng = random.Random(f"{kind}-{games}")
+            all_started = asyncio.Event()
+            count = 0
+
+            def started() -> None:
+                nonlocal count
+                count += 1
+                if count == games:
+                    all_started.set()
+
+            openings = asyncio.Semaphore(args.openings)
+            actions: list[float] = []
+            t_setup = time.monotonic()
+            lives = [asyncio.create_task(table_life(t, feed, openings, started, rng, args.think, actions))
+                     for t in tables]
+            waiting = asyncio.create_task(all_started.wait())
+            while not all_started.is_set() and time.monotonic() - t_setup < args.setup_timeout:
+                await asyncio.wait([waiting, *lives], timeout=10.0, return_when=asyncio.FIRST_COMPLETED)
+                for life in lives:
+                    if life.done():
+                        life.result()  # raises what stopped a table (a bug of the bench)
+                print(f"  … {count} of {games} {kind} games started after {time.monotonic() - t_setup:.0f} s",
+                      file=sys.stderr, flush=True)
+            waiting.cancel()
+            setup_s = time.monotonic() - t_setup
+            started_games = count
+            await asyncio.sleep(args.warmup)
+
+            await bot.mark()
+            mark = server.mark()
+            feed.changed, feed.changed_by, feed.counting = 0, Counter(), True
+            pid = bot.pid
+            cpu0 = cpu_seconds(pid) if pid else None
+            own0 = sum(os.times()[:2])
+            t0 = time.monotonic()
+            await asyncio.sleep(args.window)
+            t1 = time.monotonic()
+            cpu1 = cpu_seconds(pid) if pid else None
+            own1 = sum(os.times()[:2])
+            rss = rss_mib(pid) if pid else None
+            feed.counting = False
+            changed, changed_by = feed.changed, dict(feed.changed_by)
+            calls = server.calls_since(mark)
+            for life in lives:  # the players stop here; what they were waiting for is not waited for
+                life.cancel()
+            crashed = [r for r in await asyncio.gather(*lives, return_exceptions=True)
+                       if isinstance(r, BaseException) and not isinstance(r, asyncio.CancelledError)]
+            lives = []
+            if crashed:
+                raise crashed[0]
+            try:
+                report = await asyncio.wait_for(bot.stats(), 60.0)
+                await asyncio.wait_for(bot.stop(), 90.0)
+            except (TimeoutError, RuntimeError) as exc:
+                log.warning("the bot did not stop cleanly (%r): killed", exc)
+                report = {}
+            else:
+                bot = None
+    finally:
+        for life in lives:
+            life.cancel()
+        if bot is not None:
+            bot.kill()
+            if isinstance(bot, InProcessBot):
+                await bot.runner.close()
+        feed.uninstall()
+        await server.stop()
+
+    inters = [i for i in server.world.interactions.values()
+              if i.dispatched_at is not None and t0 <= i.dispatched_at < t1]
+    latencies = [i.latency * 1000 for i in inters if i.latency is not None]
+    done = len(inters)
+    writes = [c for c in calls if message_write(c)]
+    span = t1 - t0
+    by_type = Counter({2: "command", 3: "component", 5: "modal"}.get(i.type, str(i.type)) for i in inters)
+    return {
+        "game": kind,
+        "games": games,
+        "players": SEATS[kind],
+        "interactions": done,
+        "interactions_per_s": round(done / span, 1),
+        "interaction_kinds": dict(by_type),
+        "unanswered": sum(1 for i in inters if not i.acknowledged),
+        "cpu_ms_per_interaction": round((cpu1 - cpu0) * 1000 / done, 2) if cpu0 is not None and done else None,
+        "bot_cpu_percent": round((cpu1 - cpu0) * 100 / span, 1) if cpu0 is not None else None,
+        "bench_cpu_percent": round((own1 - own0) * 100 / span, 1),
+        "p50_ms": round(statistics.median(latencies), 2) if latencies else None,
+        "p99_ms": round(percentile(latencies, 0.99), 2) if latencies else None,
+        "max_ms": round(max(latencies), 2) if latencies else None,
+        "over_3s": sum(1 for x in latencies if x > DISCORD_WINDOW_S * 1000),
+        "rss_mib": round(rss, 1) if rss is not None else None,
+        "rest_calls": len(calls),
+        "rest_per_interaction": round(len(calls) / done, 3) if done else None,
+        "message_writes": len(writes),
+        "changed_messages": changed,
+        "changed_by": changed_by,
+        "rest_per_changed_message": round(len(writes) / changed, 3) if changed else None,
+        "timer_actions": report.get("timer_actions"),
+        "loop_lag_p99_ms": report.get("loop_lag_p99_ms"),
+        "loop_lag_max_ms": report.get("loop_lag_max_ms"),
+        "games_started": started_games,
+        "failed_openings": sum(t.failed_openings for t in tables),
+        "missed_moves": sum(t.failed for t in tables),
+        "games_finished": sum(t.finished for t in tables),
+        "routes": dict(Counter(c.route for c in calls).most_common()),
+        "rate_limit_hits": len(server.rate_limit_hits),
+        "setup_s": round(setup_s, 1),
+        "window_s": round(span, 1),
+        "inline_pictures": bool(args.inline_pictures),
+    }
+
+
+def print_game_level(r: dict[str, Any]) -> None:
+    goal_cpu = GOALS["cpu_ms"].get(r["game"])
+    print(f"{r['game']:>7} {r['games']:>4} games: {r['interactions']} interactions "
+          f"({r['interactions_per_s']}/s, {r['unanswered']} unanswered), bot CPU {r['cpu_ms_per_interaction']} "
+          f"ms/interaction (goal ≤ {goal_cpu}), {r['bot_cpu_percent']}% of a core (the bench and fake: \
+{r['bench_cpu_percent']}%), RSS {r['rss_mib']} MiB; "
+          f"callback p50 {r['p50_ms']} ms, p99 {r['p99_ms']} ms, max {r['max_ms']} ms", flush=True)
+    lag = f"; loop lag p99 {r['loop_lag_p99_ms']} ms, max {r['loop_lag_max_ms']} ms" if r["loop_lag_p99_ms"] else ""
+    print(f"        {r['rest_per_interaction']} REST calls/interaction; {r['message_writes']} message writes for "
+          f"{r['changed_messages']} changed messages = {r['rest_per_changed_message']} per changed message "
+          f"(goal ≤ {GOALS['rest_per_changed_message']}); {r['timer_actions']} timer actions, "
+          f"{r['games_finished']} games finished; {r['games_started']} started in {r['setup_s']} s "
+          f"({r['failed_openings']} failed openings, {r['missed_moves']} missed moves){lag}", flush=True)
+
+
+def think_range(text: str) -> tuple[float, float]:
+    parts = [float(x) for x in text.split(",")]
+    low, high = (parts[0], parts[0]) if len(parts) == 1 else (parts[0], parts[1])
+    if not 0 <= low <= high:
+        raise argparse.ArgumentTypeError("--think is LOW,HIGH seconds with 0 <= LOW <= HIGH")
+    return low, high
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", default="1,10,100", help="comma-separated concurrency levels")
+    parser.add_argument("--game", default="hallway,words", help="comma-separated: hallway, words, tokens")
+    parser.add_argument("--games", default="1,100,1000", help="comma-separated numbers of live games")
+    parser.add_argument("--think", type=think_range, default=(5.0, 15.0),
+                        help="seconds a player thinks before each action, uniform in LOW,HIGH (default 5,15)")
+    parser.add_argument("--warmup", type=float, default=15.0,
+                        help="seconds of play once every game has started, before measuring")
+    parser.add_argument("--window", type=float, default=60.0, help="seconds measured")
+    parser.add_argument("--openings", type=int, default=25, help="lobbies being opened at once")
+    parser.add_argument("--setup-timeout", type=float, default=120.0,
+                        help="seconds to wait for every game to start before measuring anyway")
+    parser.add_argument("--loop-lag", action="store_true",
+                        help="sample the bot's event-loop lag (a 20 ms sleeper; costs a little CPU)")
+    parser.add_argument("--inline-pictures", action="store_true",
+                        help="for comparison: draw pictures on the bot's event loop, not in a thread")
+    parser.add_argument("--profile", type=Path, metavar="FILE",
+                        help="cProfile the bot's event loop thread over the window into FILE (slows it down)")
     parser.add_argument("--actions", type=int, default=20,
-                        help="plays per game (a game ends after players × 5; fewer stops it early)")
-    parser.add_argument("--players", type=int, default=4, help="players per game (2-4)")
-    parser.add_argument("--think", type=float, default=0.2,
-                        help="mean seconds a player thinks before a move (0 = as fast as answered)")
+                        help="tokens: plays per game (a game ends after players × 5; fewer stops it early)")
+    parser.add_argument("--players", type=int, default=4, help="tokens: players per game (2-4)")
     parser.add_argument("--in-process", action="store_true",
                         help="run the bot on the bench's event loop instead of in a child process")
     parser.add_argument("--serve-bot", metavar="URL", help=argparse.SUPPRESS)
@@ -430,28 +1135,30 @@ def main() -> None:
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("discord.client").setLevel(logging.ERROR)  # no voice-support warnings
     if args.serve_bot:
-        asyncio.run(serve_bot(args.serve_bot, args.token, args.guild, args.database))
+        asyncio.run(serve_bot(args.serve_bot, args.token, args.guild, args.database, loop_lag=args.loop_lag,
+                              inline_pictures=args.inline_pictures, profile=args.profile))
         return
+    kinds = [k.strip() for k in args.game.split(",") if k.strip()]
+    unknown = set(kinds) - {"hallway", "words", "tokens"}
+    if unknown:
+        parser.error(f"unknown --game {sorted(unknown)}: choose among hallway, words, tokens")
     levels = [int(x) for x in args.games.split(",") if x.strip()]
-    if not 2 <= args.players <= 4 or not 1 <= args.actions <= args.players * 5:
+    if "tokens" in kinds and (not 2 <= args.players <= 4 or not 1 <= args.actions <= args.players * 5):
         parser.error("--players must be 2-4 and --actions at most players × 5")
     setup_games()
     results = []
     with tempfile.TemporaryDirectory() as folder:
-        for games in levels:
-            result = asyncio.run(run_level(games, args.players, args.actions, args.think, Path(folder),
-                                           args.in_process))
-            results.append(result)
-            print(f"{games:>4} games, {result['actions']} actions, {result['actions_per_s']} actions/s: "
-                  f"callback p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, max {result['max_ms']} ms; "
-                  f"turn passed p50 {result['turn_p50_ms']} ms, p99 {result['turn_p99_ms']} ms", flush=True)
-            print(f"      {result['calls_per_action']} REST calls/action = {result['other_calls_per_action']} "
-                  f"ack/table/other + {result['dm_calls_per_action']} DM; "
-                  f"{result['public_calls_per_action']} public + {result['private_calls_per_action']} private views "
-                  f"for {result['changed_seats_per_action']} changed seats (goal ≤ {GOAL_EXTRA_CALLS} + one per "
-                  f"changed seat: {'met' if result['goal_met'] else 'MISSED'})", flush=True)
-    print(json.dumps({"levels": results, "cores": os.cpu_count(),
-                      "bot": "in-process" if args.in_process else "child process"}))
+        for kind in kinds:
+            for games in levels:
+                if kind == "tokens":
+                    result = asyncio.run(run_tokens_level(games, args, Path(folder)))
+                    print_tokens_level(result)
+                else:
+                    result = asyncio.run(run_game_level(kind, games, args, Path(folder)))
+                    print_game_level(result)
+                results.append(result)
+    print(json.dumps({"levels": results, "cores": os.cpu_count(), "think_s": list(args.think),
+                      "bot": "in-process" if args.in_process else "child process", "goals": GOALS}))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""Smoke test of bench/e2e.py: one tiny game through the fake Discord and the real bot."""
+"""Smoke test of bench/e2e.py at a tiny size: one game of each kind (the Tokens test engine, Two
+Fat Dudes and Fighting Words) through the fake Discord and the real bot in its own process."""
 
 from __future__ import annotations
 
@@ -8,24 +9,37 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-KEYS = {"games", "actions", "p50_ms", "p99_ms", "calls_per_action", "dm_calls_per_action",
-        "other_calls_per_action", "changed_seats_per_action", "goal_met"}
+TOKENS_KEYS = {"games", "actions", "p50_ms", "p99_ms", "calls_per_action", "dm_calls_per_action",
+               "other_calls_per_action", "changed_seats_per_action", "goal_met", "cpu_ms_per_interaction"}
+GAME_KEYS = {"game", "games", "interactions", "cpu_ms_per_interaction", "p50_ms", "p99_ms", "rss_mib",
+             "rest_per_interaction", "rest_per_changed_message", "changed_messages", "message_writes",
+             "unanswered", "games_started"}
 
 
 def test_bench_e2e_prints_one_json_line_with_the_numbers() -> None:
     done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "e2e.py"), "--games", "1", "--players", "2", "--actions", "2",
-         "--think", "0"],
+        [sys.executable, str(ROOT / "bench" / "e2e.py"), "--game", "tokens,hallway,words", "--games", "1",
+         "--players", "2", "--actions", "2", "--think", "0.05,0.2", "--warmup", "0.2", "--window", "1.5"],
         capture_output=True, text=True, timeout=60, cwd=ROOT,
     )
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout.strip().splitlines()[-1])
-    [level] = result["levels"]
-    assert set(level) >= KEYS
-    assert level["games"] == 1 and level["actions"] == 2
-    assert 0 < level["p50_ms"] <= level["p99_ms"]
+    tokens, hallway, words = result["levels"]
+
+    assert set(tokens) >= TOKENS_KEYS
+    assert tokens["games"] == 1 and tokens["actions"] == 2
+    assert 0 < tokens["p50_ms"] <= tokens["p99_ms"]
     # each press: the callback (the presser's hand, updated in place) and the table edit; the
     # other seat's DM only when it changed; one result post for the game
-    split = level["dm_calls_per_action"] + level["other_calls_per_action"]
-    assert abs(level["calls_per_action"] - split) < 0.01
-    assert level["dm_calls_per_action"] <= level["changed_seats_per_action"]
+    split = tokens["dm_calls_per_action"] + tokens["other_calls_per_action"]
+    assert abs(tokens["calls_per_action"] - split) < 0.01
+    assert tokens["dm_calls_per_action"] <= tokens["changed_seats_per_action"]
+
+    for level, game in ((hallway, "hallway"), (words, "words")):
+        assert set(level) >= GAME_KEYS
+        assert level["game"] == game and level["games"] == level["games_started"] == 1
+        # players act from what they are shown, and every interaction is answered
+        assert level["interactions"] >= 3 and level["unanswered"] == 0
+        assert 0 < level["p50_ms"] <= level["p99_ms"]
+        assert level["cpu_ms_per_interaction"] > 0 and level["rss_mib"] > 0
+        assert level["changed_messages"] > 0 and level["rest_per_changed_message"] >= 1.0

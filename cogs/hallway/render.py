@@ -1,18 +1,20 @@
 """The hallway as a PNG, drawn with Pillow from the public view only.
 
 The static part (walls, coloured numbered spaces, semicircles) is drawn once and cached;
-each picture copies it and adds the dudes, scores, the Edge and the encounter boxes, which
-keeps a render to a few milliseconds.
+each picture copies it and adds the dudes, scores, the Edge and the encounter boxes, with
+text from cached glyphs (`pictures.text`), and is encoded on the game's fixed palette
+(`pictures.png`), which keeps a render to a few milliseconds.
 """
 
 from __future__ import annotations
 
-import io
 import unicodedata
 from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
+
+from cogs.table import pictures
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 Box = tuple[int, int, int, int]
@@ -34,6 +36,15 @@ DARK = {"R": (150, 40, 38), "B": (30, 75, 150), "G": (25, 115, 60)}
 TOKEN = ((235, 64, 52), (58, 134, 255))
 TOKEN_EDGE = ((120, 20, 15), (15, 50, 120))
 GOLD, GOLD_DARK = (241, 196, 15), (160, 120, 0)
+CARD, LAST_BOX = (54, 57, 63), (70, 60, 40)
+SHADOW, PUPIL, MOUTH, EDGE_INK = (30, 30, 30), (20, 20, 20), (25, 25, 25), (60, 45, 0)
+#: Every colour of the picture, and the text-on-ground pairs whose antialiased edges need shades.
+PALETTE = pictures.Palette(
+    [BACKGROUND, FLOOR, WALL, INK, DIM, *FILLS.values(), *DARK.values(), *TOKEN, *TOKEN_EDGE, GOLD, GOLD_DARK,
+     CARD, LAST_BOX, SHADOW, PUPIL, MOUTH, EDGE_INK],
+    [(INK, BACKGROUND), *((INK, fill) for fill in FILLS.values()), (DIM, BACKGROUND), (GOLD, BACKGROUND),
+     (INK, CARD), (DIM, CARD), (EDGE_INK, GOLD)],
+)
 NAMES = ("RED", "BLUE")
 NAME_ROOM = 18  # characters of a player's name that fit on a score card
 UNDRAWABLE = {"So", "Sk", "Cs", "Co", "Cn", "Cf", "Mn", "Me"}  # emoji, modifiers, joiners, private use
@@ -102,15 +113,15 @@ def star(draw: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
 def dude(draw: ImageDraw.ImageDraw, seat: int, x: int, y: int, out: bool) -> None:
     """A fat dude from above: a round belly, two eyes and a worried little mouth."""
     r = 25
-    draw.ellipse((x - r - 3, y - r + 6, x + r + 3, y + r + 6), fill=(30, 30, 30))  # shadow
+    draw.ellipse((x - r - 3, y - r + 6, x + r + 3, y + r + 6), fill=SHADOW)  # shadow
     draw.ellipse((x - r, y - r, x + r, y + r), fill=TOKEN[seat], outline=TOKEN_EDGE[seat], width=3)
     look = 4 if seat == 0 else -4
     for dx in (-8, 8):
         draw.ellipse((x + dx - 4 + look // 2, y - 11, x + dx + 4 + look // 2, y - 3), fill=INK)
-        draw.ellipse((x + dx - 2 + look, y - 9, x + dx + 2 + look, y - 5), fill=(20, 20, 20))
-    draw.arc((x - 9, y + 1, x + 9, y + 13), 200, 340, fill=(25, 25, 25), width=3)
+        draw.ellipse((x + dx - 2 + look, y - 9, x + dx + 2 + look, y - 5), fill=PUPIL)
+    draw.arc((x - 9, y + 1, x + 9, y + 13), 200, 340, fill=MOUTH, width=3)
     if out:
-        draw.text((x, y - r - 12), "OUT", fill=GOLD, font=font(13), anchor="mm")
+        pictures.text(draw, (x, y - r - 12), "OUT", fill=GOLD, font=font(13), anchor="mm")
 
 
 def short(name: str, fallback: str = "") -> str:
@@ -125,14 +136,14 @@ def short(name: str, fallback: str = "") -> str:
 def panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, box: Box, name: str) -> None:
     """One dude's score card: colour, name, ★, points and what staying inside would cost."""
     x0, y0, x1, y1 = box
-    draw.rounded_rectangle(box, radius=10, fill=(54, 57, 63), outline=TOKEN[seat], width=3)
+    draw.rounded_rectangle(box, radius=10, fill=CARD, outline=TOKEN[seat], width=3)
     draw.ellipse((x0 + 14, y0 + 14, x0 + 34, y0 + 34), fill=TOKEN[seat])
-    draw.text((x0 + 44, y0 + 24), name, fill=INK, font=font(18), anchor="lm")
+    pictures.text(draw, (x0 + 44, y0 + 24), name, fill=INK, font=font(18), anchor="lm")
     if view["start"] == seat:
         star(draw, x0 + 44 + draw.textlength(name, font=font(18)) + 16, y0 + 23, 10)
     final = view.get("final")
     score = final["totals"][seat] if final else view["score"][seat]
-    draw.text((x1 - 16, y0 + 32), str(score).replace("-", "−"), fill=INK, font=font(34), anchor="rm")
+    pictures.text(draw, (x1 - 16, y0 + 32), str(score).replace("-", "−"), fill=INK, font=font(34), anchor="rm")
     if seat in view["exited"]:
         note = "out of the hallway"
     else:
@@ -141,19 +152,19 @@ def panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, box: Box, 
         steps = view["penalty"][seat] // 5
         note = (f"{view['score'][seat]} points − {view['penalty'][seat]} for {steps} steps left"
                 if seat not in view["exited"] else "got out: no penalty")
-    draw.text((x0 + 16, y1 - 18), note.replace("-", "−"), fill=DIM, font=font(13), anchor="lm")
+    pictures.text(draw, (x0 + 16, y1 - 18), note.replace("-", "−"), fill=DIM, font=font(13), anchor="lm")
 
 
 def edge_token(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
     draw.ellipse((x - 22, y - 22, x + 22, y + 22), fill=GOLD, outline=GOLD_DARK, width=3)
-    draw.text((x, y), "EDGE", fill=(60, 45, 0), font=font(11), anchor="mm")
+    pictures.text(draw, (x, y), "EDGE", fill=EDGE_INK, font=font(11), anchor="mm")
 
 
 def encounter_boxes(draw: ImageDraw.ImageDraw, done: int, x: int, y: int) -> None:
-    draw.text((x + 2 * 30 + 12, y - 14), "ENCOUNTERS", fill=DIM, font=font(12), anchor="mm")
+    pictures.text(draw, (x + 2 * 30 + 12, y - 14), "ENCOUNTERS", fill=DIM, font=font(12), anchor="mm")
     for n in range(5):
         bx = x + n * 30
-        fill = (54, 57, 63) if n < 4 else (70, 60, 40)
+        fill = CARD if n < 4 else LAST_BOX
         draw.rectangle((bx, y, bx + 24, y + 24), fill=fill, outline=DIM, width=2)
         if n < done:
             draw.line((bx + 5, y + 13, bx + 10, y + 19, bx + 20, y + 5), fill=GOLD, width=4)
@@ -186,10 +197,10 @@ def render_hallway(view: dict[str, Any], names: tuple[str, str] = NAMES) -> byte
     spaces = tuple((str(s["colour"]), s["number"]) for s in view["track"])
     image = hallway(spaces).copy()
     draw = ImageDraw.Draw(image)
-    draw.text((WIDTH - 20, 22), banner(view, names), fill=GOLD, font=font(16), anchor="rm")
+    pictures.text(draw, (WIDTH - 20, 22), banner(view, names), fill=GOLD, font=font(16), anchor="rm")
     last = view.get("last_roll")
     if last and view["phase"] not in ("rolloff", "over"):
-        draw.text((WIDTH - 20, 48), f"{names[last['seat']]} rolled {last['roll']}", fill=DIM, font=font(13),
+        pictures.text(draw, (WIDTH - 20, 48), f"{names[last['seat']]} rolled {last['roll']}", fill=DIM, font=font(13),
                   anchor="rm")
     for seat in (0, 1):
         pos = view["pos"][seat]
@@ -203,6 +214,4 @@ def render_hallway(view: dict[str, Any], names: tuple[str, str] = NAMES) -> byte
     encounter_boxes(draw, view["encounters"], WIDTH // 2 - 72, top + 18)
     if view["edge"] is not None:
         edge_token(draw, 430 if view["edge"] == 0 else WIDTH - 430, top + 60)
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=3)
-    return out.getvalue()
+    return pictures.png(image, PALETTE)

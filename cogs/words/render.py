@@ -1,12 +1,17 @@
-"""Letter tiles for Fighting Words, drawn with Pillow from views only (never hidden state)."""
+"""Letter tiles for Fighting Words, drawn with Pillow from views only (never hidden state).
+
+Each face's tile is drawn once and pasted; numbers come from cached glyphs; the picture is
+encoded on the game's fixed palette (`cogs.table.pictures`).
+"""
 
 from __future__ import annotations
 
-import io
+from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from cogs.table import pictures
 from games.words.cards import label
 
 TILE = 64
@@ -17,10 +22,29 @@ TILE_FILL = (245, 222, 179)
 EVENT_FILL = (180, 205, 245)
 INK = (40, 30, 20)
 NUMBER_INK = (200, 200, 200)
+PALETTE = pictures.Palette([BACKGROUND, TILE_FILL, EVENT_FILL, INK, NUMBER_INK],
+                           [(INK, TILE_FILL), (INK, EVENT_FILL), (NUMBER_INK, BACKGROUND)])
 
 
+@cache
 def _font(size: int) -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=size)
+
+
+@cache
+def _tile(face: str) -> Image.Image:
+    """One card as a tile on the background: a letter, or an event's name on three lines."""
+    tile = Image.new("RGB", (TILE + 1, TILE + 1), BACKGROUND)
+    draw = ImageDraw.Draw(tile)
+    letter = len(face) == 1
+    draw.rounded_rectangle((0, 0, TILE, TILE), radius=8, fill=TILE_FILL if letter else EVENT_FILL,
+                           outline=INK, width=2)
+    text = face if letter else "\n".join(label(face).split()[:3])
+    size = 40 if letter else 16
+    while not letter and size > 10 and draw.multiline_textbbox((0, 0), text, font=_font(size))[2] > TILE - 6:
+        size -= 1  # a long event name ("Backspace") shrinks to stay on its tile
+    draw.multiline_text((TILE / 2, TILE / 2), text, fill=INK, font=_font(size), anchor="mm", align="center")
+    return tile
 
 
 def _tiles(faces: list[str], numbered: bool) -> bytes:
@@ -32,25 +56,17 @@ def _tiles(faces: list[str], numbered: bool) -> bytes:
     height = MARGIN * 2 + rows * row_height - GAP
     image = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    big, small = _font(40), _font(16)
+    small = _font(16)
     if not faces:
-        draw.text((MARGIN, MARGIN + TILE // 3), "(empty)", fill=NUMBER_INK, font=small)
+        pictures.text(draw, (MARGIN, MARGIN + TILE // 3), "(empty)", fill=NUMBER_INK, font=small)
     for i, face in enumerate(faces):
         x = MARGIN + (i % per_row) * (TILE + GAP)
         y = MARGIN + (i // per_row) * row_height
-        letter = len(face) == 1
-        draw.rounded_rectangle((x, y, x + TILE, y + TILE), radius=8,
-                               fill=TILE_FILL if letter else EVENT_FILL, outline=INK, width=2)
-        text = face if letter else "\n".join(label(face).split()[:3])
-        font = big if letter else small
-        draw.multiline_text((x + TILE / 2, y + TILE / 2), text, fill=INK, font=font,
-                            anchor="mm", align="center")
+        image.paste(_tile(face), (x, y))
         if numbered:
-            draw.text((x + TILE / 2, y + TILE + 14), str(i + 1), fill=NUMBER_INK, font=small,
-                      anchor="mm")
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
-    return out.getvalue()
+            pictures.text(draw, (x + TILE // 2, y + TILE + 14), str(i + 1), fill=NUMBER_INK, font=small,
+                          anchor="mm")
+    return pictures.png(image, PALETTE)
 
 
 def render_word(view: dict[str, Any]) -> bytes:
