@@ -101,14 +101,18 @@ class RumpusBot(commands.Bot):
             await importlib.import_module(package).setup(self)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error
+        self.tree.interaction_check = self.tables.check_options  # type: ignore[method-assign]
         for engine in load_builtin().values():
             await asyncio.to_thread(engine.prepare)
         self.restored_timers = await self.timers.restore()
         log.info("restored %d game timers", self.restored_timers)
-        if self.timers.graced:
-            task = asyncio.create_task(self.refresh_tables(self.timers.graced))
+        behind = await self.storage.tables_behind()
+        graced = [game.id for game in self.timers.graced]
+        if behind or graced:
+            task = asyncio.create_task(self.refresh_tables(behind, graced))
             self._background.add(task)
             task.add_done_callback(self._background.discard)
+        self.tables.start()
         await self.sync_commands()
         if self.freeze_heap:
             # What start-up built (the dictionary index, engines, discord.py) lives as long as
@@ -117,15 +121,12 @@ class RumpusBot(commands.Bot):
             gc.collect()
             gc.freeze()
 
-    async def refresh_tables(self, games: list[Any]) -> None:
-        """Show the new countdowns of games whose timers got restart grace."""
-        from games.registry import get_engine
-
+    async def refresh_tables(self, behind: dict[int, int], graced: list[int]) -> None:
+        """Once connected, show what the stored games hold: the tables a crash left on an older
+        move (and the hands that changed since), and the new countdowns of restart grace."""
         await self.wait_until_ready()
-        for stored in games:
-            game = await self.service.game(stored.id)  # with its seats, for the names
-            await self.tables.update_table(game, get_engine(game.kind))
-        log.info("gave %d games restart grace", len(games))
+        await self.tables.catch_up(behind, graced)
+        log.info("redrew %d tables left behind; gave %d games restart grace", len(behind), len(graced))
 
     async def sync_commands(self) -> None:
         if self.settings.dev_guild_id:
@@ -160,7 +161,14 @@ class RumpusBot(commands.Bot):
     async def close(self) -> None:
         if hasattr(self, "timers"):
             self.timers.close()
+        for task in list(self._background):
+            task.cancel()
         await super().close()
+        if hasattr(self, "tables"):
+            try:
+                await self.tables.close()  # the table versions shown, written before the database closes
+            except Exception:
+                log.exception("could not record the table versions shown")
         if hasattr(self, "storage"):
             await self.storage.close()
 

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.table.answers import echo
+from cogs.table.edge import TableEdge, tables_of
 from games.registry import ENGINES, get_engine
 from runtime.errors import Refusal
-
-if TYPE_CHECKING:
-    from bot import RumpusBot
 
 MEDALS = ("🥇", "🥈", "🥉")
 #: Results shown per game in /stats, newest first.
@@ -24,18 +21,22 @@ def _title(kind: str) -> str:
 
 
 class LeaderboardCog(commands.Cog):
-    def __init__(self, bot: RumpusBot) -> None:
+    def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+
+    @property
+    def edge(self) -> TableEdge:
+        return tables_of(self.bot)
 
     @app_commands.command(name="leaderboard", description="Top players of this server")
     @app_commands.describe(game="One game (all games when left out)")
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        async with self.bot.tables.guard(interaction):
+        async with self.edge.guard(interaction):
             if game is not None and game not in ENGINES:
-                raise Refusal(f"There is no game called “{game}”.")
+                raise Refusal(f"There is no game called “{echo(game)}”.")
             assert interaction.guild is not None
-            records = await self.bot.storage.leaderboard(interaction.guild.id, game, limit=10)
+            records = await self.edge.service.storage.leaderboard(interaction.guild.id, game, limit=10)
             embed = discord.Embed(
                 title=f"🏆 Leaderboard — {_title(game) if game else 'all games'}", colour=0xFEE75C)
             if not records:
@@ -55,17 +56,20 @@ class LeaderboardCog(commands.Cog):
     @leaderboard.autocomplete("game")
     async def _games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=get_engine(k).title, value=k)
-                for k in sorted(ENGINES) if current.lower() in k][:25]
+                for k in sorted(ENGINES) if str(current).lower() in k][:25]
 
     @app_commands.command(name="stats", description="A player's ratings and recent results")
     @app_commands.describe(user="Whose stats (yours when left out)")
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
-        async with self.bot.tables.guard(interaction):
+        async with self.edge.guard(interaction):
             assert interaction.guild is not None
             who = user or interaction.user
-            ratings = await self.bot.storage.player_ratings(interaction.guild.id, who.id)
-            recent = await self.bot.storage.recent_results(interaction.guild.id, who.id, limit=RECENT * 10)
+            if not isinstance(who, discord.User | discord.Member):  # options are checked first; in case
+                raise Refusal("I can't find that user here.")
+            storage = self.edge.service.storage
+            ratings = await storage.player_ratings(interaction.guild.id, who.id)
+            recent = await storage.recent_results(interaction.guild.id, who.id, limit=RECENT * 10)
             embed = discord.Embed(title=f"📊 {who.display_name}", colour=0x5865F2)
             if not ratings:
                 embed.description = "No finished games in this server yet."
@@ -81,5 +85,5 @@ class LeaderboardCog(commands.Cog):
             await interaction.response.send_message(embed=embed)
 
 
-async def setup(bot: RumpusBot) -> None:
+async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(LeaderboardCog(bot))

@@ -16,12 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from games import choices
 from games.core import Action, Engine, Event, IllegalAction, Outcome, State, Wait
 from games.registry import get_engine
 from runtime import deadlines as deadline_rules
+from runtime.access import may_press
 from runtime.clock import Clock
-from runtime.errors import NoGame, NotAllowed, NotSeated, Refusal, StaleComponent
+from runtime.errors import NoGame, NotAllowed, NotSeated, Refusal
 from runtime.ordering import PressOrderedLock
 from runtime.ratings import rate
 from storage import GameRecord, ResultRecord, Status, Storage
@@ -132,8 +132,8 @@ class TableService:
             )
         return await self._reload(game_id)
 
-    async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
-        async with self.held(game_id):
+    async def join(self, game_id: int, user_id: int, name: str, *, pressed_at: float | None = None) -> GameRecord:
+        async with self.held(game_id, self._pressed(pressed_at)):
             game = await self._lobby(game_id)
             engine = get_engine(game.kind)
             if game.seat_of(user_id) is not None:
@@ -143,8 +143,8 @@ class TableService:
             await self.storage.add_seat(game_id, user_id, name)
             return await self._reload(game_id)
 
-    async def leave_lobby(self, game_id: int, user_id: int) -> GameRecord:
-        async with self.held(game_id):
+    async def leave_lobby(self, game_id: int, user_id: int, *, pressed_at: float | None = None) -> GameRecord:
+        async with self.held(game_id, self._pressed(pressed_at)):
             game = await self._lobby(game_id)
             if game.seat_of(user_id) is None:
                 raise NotSeated("You are not in this lobby.")
@@ -153,8 +153,9 @@ class TableService:
             await self.storage.remove_seat(game_id, user_id)
             return await self._reload(game_id)
 
-    async def cancel(self, game_id: int, user_id: int, *, manager: bool = False) -> GameRecord:
-        async with self.held(game_id):
+    async def cancel(self, game_id: int, user_id: int, *, manager: bool = False,
+                     pressed_at: float | None = None) -> GameRecord:
+        async with self.held(game_id, self._pressed(pressed_at)):
             game = await self._lobby(game_id)
             if user_id != game.host_id and not manager:
                 raise NotAllowed("Only the host can cancel this lobby.")
@@ -162,8 +163,12 @@ class TableService:
             self.forget(game_id)
             return await self._reload(game_id)
 
-    async def start(self, game_id: int, user_id: int, *, thread_id: int | None = None) -> Applied:
-        async with self.held(game_id):
+    async def start(self, game_id: int, user_id: int, *, thread_id: int | None = None,
+                    pressed_at: float | None = None) -> Applied:
+        """Lobby → running game: the check and the claim in one step under the game's lock, so
+        a Cancel pressed at the same moment either comes first (and this is refused) or is
+        refused itself. The thread, if any, may be set afterwards (`set_thread`)."""
+        async with self.held(game_id, self._pressed(pressed_at)):
             game = await self._lobby(game_id)
             engine = get_engine(game.kind)
             if user_id != game.host_id:
@@ -183,9 +188,12 @@ class TableService:
             self.on_deadlines(game_id, deadline_rules.earliest(deadlines))
             return Applied(game, engine, [], list(range(players)))
 
-    async def set_thread(self, game_id: int, thread_id: int) -> None:
+    async def set_thread(self, game_id: int, thread_id: int) -> GameRecord:
+        """Move a started game's table to its new thread (the record others hold sees it too)."""
         await self.storage.set_thread(game_id, thread_id)
-        await self._reload(game_id)
+        game = await self.game(game_id)
+        game.thread_id = thread_id
+        return game
 
     async def _lobby(self, game_id: int) -> GameRecord:
         game = await self.game(game_id)
@@ -228,30 +236,24 @@ class TableService:
         last committed step and now, and queued actions are taken in press order."""
         if not isinstance(action, dict) or RUNTIME_FIELDS & action.keys():
             raise Refusal("That is not something you can do.")
-        received = self.clock.now()
-        pressed = received if pressed_at is None else min(pressed_at, received)
+        pressed = self._pressed(pressed_at)
         async with self.held(game_id, pressed):
-            game = await self._active(game_id)
-            seat = game.seat_of(user_id)
-            if seat is None:
-                raise NotSeated("You are not playing in this game.")
+            game = await self.game(game_id)
+            seat = may_press(game, user_id, version=version, action=action)
             engine = get_engine(game.kind)
             assert game.state is not None
-            if version is not None:
-                check_current(game, seat, version, engine=engine, action=action)
             now = max(pressed, game.last_at if game.last_at is not None else pressed)
             state, events = judged(game, lambda: engine.apply(game.state, seat, action, now))
             return await self._commit(game, engine, seat, action, state, events, at=now)
 
-    async def forfeit(self, game_id: int, user_id: int) -> Applied:
-        async with self.held(game_id):
-            game = await self._active(game_id)
-            seat = game.seat_of(user_id)
-            if seat is None:
-                raise NotSeated("You are not playing in this game.")
+    async def forfeit(self, game_id: int, user_id: int, *, pressed_at: float | None = None) -> Applied:
+        pressed = self._pressed(pressed_at)
+        async with self.held(game_id, pressed):
+            game = await self.game(game_id)
+            seat = may_press(game, user_id)
             engine = get_engine(game.kind)
             assert game.state is not None
-            now = max(self.clock.now(), game.last_at or 0.0)
+            now = max(pressed, game.last_at or pressed)
             state, events = judged(game, lambda: engine.forfeit(game.state, seat, now))
             return await self._commit(game, engine, seat, {"type": FORFEIT}, state, events, at=now)
 
@@ -282,9 +284,10 @@ class TableService:
                     game, engine, due["seat"], due["default"], state, events, at=due["at"]
                 ))
 
-    async def end(self, game_id: int, user_id: int, *, manager: bool) -> GameRecord:
+    async def end(self, game_id: int, user_id: int, *, manager: bool,
+                  pressed_at: float | None = None) -> GameRecord:
         """Stop a stuck game without a result (host or Manage Server)."""
-        async with self.held(game_id):
+        async with self.held(game_id, self._pressed(pressed_at)):
             game = await self.game(game_id)
             if not game.status.live:
                 raise Refusal("This game is already over.")
@@ -294,6 +297,11 @@ class TableService:
             self.on_deadlines(game_id, None)
             self.forget(game_id)
             return await self._reload(game_id)
+
+    def _pressed(self, pressed_at: float | None) -> float:
+        """When the player pressed, as the service judges it: never later than now."""
+        received = self.clock.now()
+        return received if pressed_at is None else min(pressed_at, received)
 
     def _deadlines_of(self, game_id: int) -> list[dict[str, Any]]:
         cached = self._cache.get(game_id)
@@ -371,34 +379,22 @@ class TableService:
         return results, ratings
 
     # ----- replay -----------------------------------------------------------------------
-    async def replay(self, game_id: int) -> State:
-        """Rebuild a game's state from its seed and action log (audits and tests)."""
+    async def replay(self, game_id: int, *, upto: int | None = None) -> State:
+        """Rebuild a game's state from its seed and action log (audits, tests, and the tables
+        a crash left behind); with `upto`, the state at that version (1 is the first state)."""
         game = await self.storage.game(game_id)
         if game is None or game.state is None:
             raise NoGame("That game never started.")
         engine = get_engine(game.kind)
         state = engine.new_game(len(game.seats), game.seed, game.options)
         for record in await self.storage.actions(game_id):
+            if upto is not None and record.seq > upto:
+                break
             if record.action.get("type") == FORFEIT:
                 state, _ = engine.forfeit(state, record.seat, record.at)
             else:
                 state, _ = engine.apply(state, record.seat, record.action, record.at)
         return state
-
-
-def check_current(game: GameRecord, seat: int, version: int, *, engine: Engine | None = None,
-                  action: Action | None = None) -> None:
-    """Refuse a component drawn for an older state, unless it belongs to an independent wait
-    of this seat that is still running (rock-paper-scissors: the others' picks do not
-    change yours). A choice pressed again by a seat that already chose in the open round
-    is told so, not sent back to an "earlier turn"."""
-    if version == game.version or deadline_rules.drawn_during(game.deadlines, seat, version):
-        return
-    if engine is not None and action is not None and game.state is not None:
-        for box in engine.choices(game.state):
-            if choices.is_pick(box, action) and choices.has_chosen(box, seat):
-                raise Refusal("You already chose.")
-    raise StaleComponent("That button is from an earlier turn; the table has moved on.", game.id)
 
 
 def judged(game: GameRecord, rule: Callable[[], tuple[State, list[Event]]]) -> tuple[State, list[Event]]:

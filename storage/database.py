@@ -315,6 +315,16 @@ class Storage:
                 for game_id, version in shown.items()
             ])
 
+    async def tables_behind(self) -> dict[int, int]:
+        """Running games whose table message shows an older state than the stored one (a
+        crash came between a commit and its picture): game id → the version the table shows."""
+        async with self._db.execute(
+            "SELECT id, table_version FROM games WHERE status = 'active' AND table_version < version"
+            " ORDER BY id"
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return {r[0]: r[1] for r in rows}
+
     async def set_table_message(self, game_id: int, message_id: int, at: float) -> None:
         await self._transaction([
             ("UPDATE games SET table_message_id = ?, table_message_at = ? WHERE id = ?",

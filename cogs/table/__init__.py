@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from bot import RumpusBot
+from discord.ext import commands
 
 
-async def setup(bot: RumpusBot) -> None:
+async def setup(bot: commands.Bot) -> None:
+    """Add the table's cogs to a bot that carries its table edge as `bot.tables`."""
     from cogs.table.cog import TableCog
     from cogs.table.records import RecordsCog
     from cogs.table.registry import load_builtin_uis
 
     load_builtin_uis()
     await bot.add_cog(TableCog(bot))
-    await bot.add_cog(RecordsCog(bot))  # after TableCog: /game record joins its /game group
+    await bot.add_cog(RecordsCog(bot))  # type: ignore[arg-type]  # after TableCog: /game record joins /game

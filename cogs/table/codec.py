@@ -7,22 +7,86 @@ and keep working after a restart (DESIGN.md, "Buttons are stateless").
     rp:m:<game>:<version>:<action json>   that modal's submission
     rp:l:<game>:<verb>                    lobby: join / leave / start / cancel
     rp:h:<game>                           "My hand"
+
+`parse` is the one reader: a custom_id it cannot read is answered "no longer valid".
 """
 
 from __future__ import annotations
 
 import json
+import re
+from dataclasses import dataclass
 from typing import Any
 
 CUSTOM_ID_LIMIT = 100
 SELECT_VALUE_LIMIT = 100
+PREFIX = "rp:"
 
-ACTION_ID = r"rp:a:(?P<game>\d+):(?P<version>\d+):(?P<payload>.+)"
-SELECT_ID = r"rp:s:(?P<game>\d+):(?P<version>\d+)(?::(?P<slot>\d+))?"
-FORM_ID = r"rp:f:(?P<game>\d+):(?P<version>\d+):(?P<payload>.+)"
+#: Game ids, versions and slots: at most 18 digits, so every one fits SQLite's signed
+#: 64-bit integers (a longer number is a forgery, never a component of ours).
+_N = r"[0-9]{1,18}"
+#: Every custom_id of ours, whatever follows the prefix: one dynamic-item template catches
+#: them all, so a forged or outdated one is answered instead of silently dropped.
+ANY_ID = r"rp:(?s:.*)"
+BUTTON, SELECT = 2, 3
+
+_ROUTES: dict[str, re.Pattern[str]] = {
+    "action": re.compile(rf"rp:a:(?P<game>{_N}):(?P<version>{_N}):(?P<payload>.+)", re.S),
+    "select": re.compile(rf"rp:s:(?P<game>{_N}):(?P<version>{_N})(?::(?P<slot>{_N}))?"),
+    "form": re.compile(rf"rp:f:(?P<game>{_N}):(?P<version>{_N}):(?P<payload>.+)", re.S),
+    "modal": re.compile(rf"rp:m:(?P<game>{_N}):(?P<version>{_N}):(?P<payload>.+)", re.S),
+    "lobby": re.compile(rf"rp:l:(?P<game>{_N}):(?P<verb>join|leave|start|cancel)"),
+    "hand": re.compile(rf"rp:h:(?P<game>{_N})"),
+}
 MODAL_PREFIX = "rp:m:"
-LOBBY_ID = r"rp:l:(?P<game>\d+):(?P<verb>join|leave|start|cancel)"
-HAND_ID = r"rp:h:(?P<game>\d+)"
+
+
+@dataclass(frozen=True)
+class Route:
+    """What a custom_id of ours asks for, parsed once (`parse`)."""
+
+    kind: str  # action | select | form | modal | lobby | hand
+    game: int
+    version: int | None = None
+    action: dict[str, Any] | None = None
+    verb: str | None = None
+
+    @property
+    def component_type(self) -> int | None:
+        """The component that carries this id (None: a modal)."""
+        return None if self.kind == "modal" else SELECT if self.kind == "select" else BUTTON
+
+
+def parse(custom_id: str) -> Route | None:
+    """The route of one of our custom_ids; None for anything we never drew (a forgery, an id
+    from an older release, numbers past SQLite's range, a payload that is not an action)."""
+    for kind, pattern in _ROUTES.items():
+        match = pattern.fullmatch(custom_id)
+        if match is None:
+            continue
+        found = match.groupdict()
+        action = None
+        if found.get("payload") is not None:
+            action = action_of(found["payload"])
+            if action is None:
+                return None
+        game = int(found["game"])
+        if game == 0:
+            return None
+        version = int(found["version"]) if found.get("version") is not None else None
+        return Route(kind, game, version, action, found.get("verb"))
+    return None
+
+
+def action_of(payload: str) -> dict[str, Any] | None:
+    """An action packed by `pack` (a JSON object with a string "type"), or None."""
+    try:
+        action = json.loads(payload)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        return None
+    return action
 
 
 class CodecError(ValueError):
@@ -34,11 +98,8 @@ def pack(action: dict[str, Any]) -> str:
 
 
 def unpack(payload: str) -> dict[str, Any]:
-    try:
-        action = json.loads(payload)
-    except ValueError:
-        return {}
-    return action if isinstance(action, dict) else {}
+    """`action_of`, with {} for anything that is not an action (the engine refuses it)."""
+    return action_of(payload) or {}
 
 
 def _checked(custom_id: str) -> str:
@@ -68,13 +129,6 @@ def form_id(game: int, version: int, action: dict[str, Any]) -> str:
 
 def modal_id(game: int, version: int, action: dict[str, Any]) -> str:
     return _checked(f"{MODAL_PREFIX}{game}:{version}:{pack(action)}")
-
-
-def parse_modal_id(custom_id: str) -> tuple[int, int, dict[str, Any]] | None:
-    if not custom_id.startswith(MODAL_PREFIX):
-        return None
-    game, version, payload = custom_id[len(MODAL_PREFIX):].split(":", 2)
-    return int(game), int(version), unpack(payload)
 
 
 def lobby_id(game: int, verb: str) -> str:

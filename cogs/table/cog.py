@@ -7,26 +7,26 @@ commands are an alternative to buttons, never the only way.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.table import codec
-from cogs.table.controls import controls_for, find_form, read_field
+from cogs.table.answers import echo
+from cogs.table.controls import controls_for
+from cogs.table.edge import TableEdge, tables_of
+from cogs.table.intake import pressed_at
+from cogs.table.lobby import manages_guild
 from cogs.table.options import from_engine_option, from_param, with_options
-from cogs.table.present import render_table
 from cogs.table.registry import UIS, ui_for
 from cogs.table.ui import Param, Shortcut
 from games.core import Engine
 from games.registry import get_engine
-from runtime.errors import NotSeated, Refusal
-from runtime.service import Applied
+from runtime.errors import Refusal
+from runtime.service import Applied, TableService
 from storage import Status
-
-if TYPE_CHECKING:
-    from bot import RumpusBot
 
 
 class TableCog(commands.Cog):
@@ -34,13 +34,17 @@ class TableCog(commands.Cog):
 
     game = app_commands.Group(name="game", description="The game in this channel")
 
-    def __init__(self, bot: RumpusBot) -> None:
+    def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self._game_groups: list[app_commands.Group] = []
 
     @property
-    def edge(self):
-        return self.bot.tables
+    def edge(self) -> TableEdge:
+        return tables_of(self.bot)
+
+    @property
+    def service(self) -> TableService:
+        return self.edge.service
 
     async def cog_load(self) -> None:
         for kind in sorted(UIS):
@@ -55,10 +59,8 @@ class TableCog(commands.Cog):
     # ----- per-game groups --------------------------------------------------------------
     def _game_group(self, engine: Engine) -> app_commands.Group:
         group = app_commands.Group(name=engine.name, description=f"Play {engine.title}"[:100])
-        edge_of = lambda: self.edge  # noqa: E731 - late-bound: the edge exists after setup_hook
-
         async def new(interaction: discord.Interaction, **options: Any) -> None:
-            await edge_of().open_lobby(interaction, engine.name, options)
+            await self.edge.lobby.open(interaction, engine.name, options)
 
         with_options(new, [from_engine_option(o) for o in engine.options])
         group.add_command(app_commands.Command(
@@ -67,7 +69,7 @@ class TableCog(commands.Cog):
         ))
 
         async def do(interaction: discord.Interaction, action: str, value: str | None = None) -> None:
-            await self.do_action(interaction, engine.name, action, value)
+            await self.edge.intake.do(interaction, engine.name, action, value)
 
         async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
             return await self.complete_action(interaction, engine.name, current)
@@ -111,14 +113,14 @@ class TableCog(commands.Cog):
     def _suggester(self, kind: str, param: Param) -> Any:
         async def suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
             try:
-                game, seat = await self.seated(interaction, kind)
+                game, seat = await self.edge.intake.seated(interaction, kind)
             except Refusal:
                 return []
             assert param.suggest is not None
             view = get_engine(kind).view(game.state, seat)
             return [app_commands.Choice(name=label[:100], value=value[:100])
                     for label, value in param.suggest(view, seat)
-                    if current.lower() in label.lower()][:25]
+                    if str(current).lower() in label.lower()][:25]
 
         return suggest
 
@@ -126,56 +128,27 @@ class TableCog(commands.Cog):
                            options: dict[str, Any]) -> None:
         action: dict[str, Any] | None = None
         async with self.edge.guard(interaction):
-            game, _seat = await self.seated(interaction, kind)
+            game, _seat = await self.edge.intake.seated(interaction, kind)
             action = shortcut.build({p.name: options[from_param(p).python_name] for p in shortcut.params})
         if action is not None:
-            await self.edge.on_action(interaction, game.id, action, None)
-
-    async def seated(self, interaction: discord.Interaction, kind: str) -> tuple[Any, int]:
-        """The caller's active game of `kind` here and their seat, or a refusal saying why not."""
-        game = await self.bot.service.game_for(interaction.user.id, _channel_id(interaction))
-        if game.kind != kind:
-            raise Refusal(f"The game here is not {get_engine(kind).title}.")
-        seat = game.seat_of(interaction.user.id)
-        if seat is None:
-            raise NotSeated("You are not playing in this game.")
-        if game.status is not Status.ACTIVE:
-            raise Refusal("This game has not started yet.")
-        return game, seat
+            await self.edge.intake.on_action(interaction, game.id, action, None)
 
     async def complete_action(self, interaction: discord.Interaction, kind: str,
                               current: str) -> list[app_commands.Choice[str]]:
         try:
-            game, seat = await self.seated(interaction, kind)
+            game, seat = await self.edge.intake.seated(interaction, kind)
         except Refusal:
             return []
         choices = []
         for label, _control, action in controls_for(game, seat):
-            if current.lower() in label.lower():
+            if str(current).lower() in label.lower():
                 choices.append(app_commands.Choice(name=label[:100], value=codec.pack(action)[:100]))
         return choices[:25]
-
-    async def do_action(self, interaction: discord.Interaction, kind: str, packed: str,
-                        value: str | None) -> None:
-        edge = self.edge
-        filled: dict[str, Any] | None = None
-        async with edge.guard(interaction):
-            game, seat = await self.seated(interaction, kind)
-            action = codec.unpack(packed)
-            filled = dict(action)
-            form = find_form(game, seat, action)
-            if form is not None:
-                if value is None:
-                    raise Refusal(f"“{form.label}” needs a value: add `value:` to the command.")
-                first = form.fields[0]
-                filled[first.name] = read_field(first, value)
-        if filled is not None:
-            await edge.on_action(interaction, game.id, filled, None)
 
     # ----- shared commands --------------------------------------------------------------
     @app_commands.command(name="hand", description="See your private hand (only you can see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
-        await self.edge.show_hand(interaction, None)
+        await self.edge.intake.show_hand(interaction, None)
 
     @game.command(name="status", description="Show the table of the game here")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -184,10 +157,10 @@ class TableCog(commands.Cog):
     async def show_table(self, interaction: discord.Interaction) -> None:
         """The table here as a picture only the caller sees (no second set of controls)."""
         async with self.edge.guard(interaction):
-            game = await self.bot.service.game_for(interaction.user.id, _channel_id(interaction))
+            game = await self.service.game_for(interaction.user.id, _channel_id(interaction))
             if game.status is not Status.ACTIVE:
                 raise Refusal("That game is still in its lobby.")
-            rendered = await render_table(game, get_engine(game.kind), ui_for(game.kind), self.edge.now)
+            rendered = await self.edge.delivery.draw_table(game)
             kwargs = rendered.send_kwargs()
             kwargs.pop("view", None)  # a status card is a picture, not a second control panel
             await interaction.response.send_message(ephemeral=True, **kwargs)
@@ -197,13 +170,14 @@ class TableCog(commands.Cog):
         edge = self.edge
         applied: Applied | None = None
         async with edge.guard(interaction):
-            game = await self.bot.service.game_for(interaction.user.id, _channel_id(interaction))
+            game = await self.service.game_for(interaction.user.id, _channel_id(interaction))
+            at = pressed_at(interaction)
             if game.status is Status.LOBBY:
-                lobby = await self.bot.service.leave_lobby(game.id, interaction.user.id)
+                lobby = await self.service.leave_lobby(game.id, interaction.user.id, pressed_at=at)
                 await interaction.response.send_message("You left the lobby.", ephemeral=True)
-                await edge.redraw_lobby(lobby)
+                await edge.lobby.redraw(lobby)
                 return
-            applied = await self.bot.service.forfeit(game.id, interaction.user.id)
+            applied = await self.service.forfeit(game.id, interaction.user.id, pressed_at=at)
         if applied is None:
             return
         async with edge.committed(interaction):
@@ -214,21 +188,20 @@ class TableCog(commands.Cog):
     async def end(self, interaction: discord.Interaction) -> None:
         edge = self.edge
         async with edge.guard(interaction):
-            game = await self.bot.service.game_here(_channel_id(interaction) or 0)
-            from cogs.table.edge import manages_guild
-
-            ended = await self.bot.service.end(game.id, interaction.user.id, manager=manages_guild(interaction))
+            game = await self.service.game_here(_channel_id(interaction) or 0)
+            ended = await self.service.end(game.id, interaction.user.id, manager=manages_guild(interaction),
+                                           pressed_at=pressed_at(interaction))
             await interaction.response.send_message(
                 f"{interaction.user.mention} ended game #{ended.id}. No result was recorded.")
             if ended.table_message_id and ended.state is not None:
-                await edge.update_table(ended, get_engine(ended.kind))
+                await edge.update_table(ended)
 
     @app_commands.command(name="rules", description="How to play one of the games")
     @app_commands.describe(game="Which game")
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         async with self.edge.guard(interaction):
             if game not in UIS:
-                raise Refusal(f"There is no game called “{game}”. Try: {', '.join(sorted(UIS))}.")
+                raise Refusal(f"There is no game called “{echo(game)}”. Try: {', '.join(sorted(UIS))}.")
             engine, ui = get_engine(game), ui_for(game)
             embed = discord.Embed(title=f"📜 {engine.title}", colour=ui.colour,
                                   description=(ui.rules or engine.summary)[:4096])
@@ -238,12 +211,11 @@ class TableCog(commands.Cog):
     @rules.autocomplete("game")
     async def _rules_games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=get_engine(k).title, value=k)
-                for k in sorted(UIS) if current.lower() in k][:25]
+                for k in sorted(UIS) if str(current).lower() in k][:25]
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        if interaction.type is discord.InteractionType.modal_submit:
-            await self.edge.on_modal(interaction)
+        await self.edge.on_interaction(interaction)
 
 
 def _channel_id(interaction: discord.Interaction) -> int | None:

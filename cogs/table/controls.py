@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from cogs.table import codec
 from cogs.table.components import FormModal
 from cogs.table.present import table_info
 from cogs.table.registry import ui_for
@@ -48,10 +49,29 @@ def find_form(game: GameRecord, seat: int, action: dict[str, Any]) -> FormButton
     return next((c for _, c, a in controls_for(game, seat) if isinstance(c, FormButton) and a == action), None)
 
 
+def offered_action(game: GameRecord, seat: int, packed: str, value: str | None) -> dict[str, Any]:
+    """The action a typed `/<game> do` sends: exactly one the seat's controls offer now (for
+    a form, its action with the first field filled from `value`). Anything else — a typed
+    action no control shows, fields only the runtime sets — is refused here."""
+    wanted = codec.action_of(packed)
+    for _label, control, action in controls_for(game, seat) if wanted is not None else ():
+        if action != wanted:
+            continue
+        if not isinstance(control, FormButton):
+            return dict(action)
+        if value is None or not control.fields:
+            raise Refusal(f"“{control.label}” needs a value: add `value:` to the command.")
+        first = control.fields[0]
+        return {**action, first.name: read_field(first, value)}
+    raise Refusal("That is not one of your options right now. Start typing in `action:` to see them.")
+
+
 def read_field(field: Field, raw: str) -> str | int:
     """A form value as the engine receives it: integer fields must be plain whole numbers
     (ASCII digits, an optional sign, at most nine digits); their ranges are the engine's."""
     text = raw.strip()
+    if len(text) > field.max_length:  # a modal enforces it; a typed `value:` must be held to it too
+        raise Refusal(f"{field.label}: at most {field.max_length} characters, please.")
     if not field.integer:
         return text
     if not WHOLE_NUMBER.fullmatch(text):
@@ -73,6 +93,8 @@ def text_inputs(components: list[dict[str, Any]]) -> list[tuple[str, str]]:
     """Every (custom_id, value) of a modal submission, whatever the row/label nesting."""
     found: list[tuple[str, str]] = []
     for component in components:
+        if not isinstance(component, dict):
+            continue  # a forged submission: whatever it holds is ignored
         if "value" in component and "custom_id" in component:
             found.append((component["custom_id"], str(component["value"])))
         for key in ("components", "component"):

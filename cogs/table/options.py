@@ -1,7 +1,10 @@
-"""Slash-command options built from data (engine options, a game's shortcut params).
+"""Slash-command options built from data (engine options, a game's shortcut params), and
+the check that what arrives is what was declared.
 
 discord.py reads a command's options from its callback's signature and a few attributes;
 games declare theirs as data, so one helper writes both for every generated command.
+discord.py passes option values on as Discord sent them, unchecked; `misfit` holds every
+value to its declared type, range and choices before any command runs.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import discord
-from discord import app_commands
+from discord import AppCommandOptionType, app_commands
 
 from cogs.table.ui import Param
 from games.core import Option
@@ -74,3 +77,85 @@ def with_options(callback: Callable[..., Any], options: Sequence[SlashOption]) -
     callback.__discord_app_commands_param_rename__ = {  # type: ignore[attr-defined]
         o.python_name: o.name for o in options if o.python_name != o.name}
     return callback
+
+
+#: The largest integer Discord sends in an option (and JavaScript numbers hold exactly).
+DISCORD_INT = 2**53
+_SUBCOMMANDS = (1, 2)
+_RESOLVED = {
+    AppCommandOptionType.user: ("users",), AppCommandOptionType.role: ("roles",),
+    AppCommandOptionType.channel: ("channels",), AppCommandOptionType.mentionable: ("users", "roles"),
+    AppCommandOptionType.attachment: ("attachments",),
+}
+_NOT_FOUND = {
+    AppCommandOptionType.user: "I can't find that user here.",
+    AppCommandOptionType.role: "I can't find that role here.",
+    AppCommandOptionType.channel: "I can't find that channel here.",
+    AppCommandOptionType.mentionable: "I can't find that user or role here.",
+    AppCommandOptionType.attachment: "I can't find that file.",
+}
+
+
+def misfit(interaction: discord.Interaction) -> str | None:
+    """Why a slash command's options are not what the command declared, or None when they are.
+    Only commands run are checked (autocomplete sends half-typed values by design)."""
+    if interaction.type is not discord.InteractionType.application_command:
+        return None
+    command = interaction.command
+    if not isinstance(command, app_commands.Command):
+        return None
+    data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
+    options = data.get("options") or []
+    while (isinstance(options, list) and len(options) == 1 and isinstance(options[0], dict)
+           and options[0].get("type") in _SUBCOMMANDS):
+        options = options[0].get("options") or []
+    if not isinstance(options, list) or not all(isinstance(o, dict) for o in options):
+        return "I could not read that command's options."
+    resolved = data.get("resolved") if isinstance(data.get("resolved"), dict) else {}
+    given = {str(o.get("name")): o for o in options}
+    params = {p.display_name: p for p in command.parameters}
+    unknown = [name for name in given if name not in params]
+    if unknown:
+        return f"`/{command.qualified_name}` has no option `{_shown(unknown[0])}`."
+    for name, param in params.items():
+        option = given.get(name)
+        if option is None:
+            if param.required:
+                return f"`{name}` is required."
+            continue
+        problem = _value_misfit(param, option.get("value"), resolved)
+        if problem is not None:
+            return f"`{name}`: {problem}"
+    return None
+
+
+def _value_misfit(param: app_commands.Parameter, value: Any, resolved: dict[str, Any]) -> str | None:
+    kind = param.type
+    if kind is AppCommandOptionType.string:
+        if not isinstance(value, str):
+            return "that should be text."
+    elif kind is AppCommandOptionType.integer:
+        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > DISCORD_INT:
+            return "that should be a whole number."
+    elif kind is AppCommandOptionType.number:
+        if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
+            return "that should be a number."
+    elif kind is AppCommandOptionType.boolean:
+        if not isinstance(value, bool):
+            return "that should be true or false."
+    elif kind in _RESOLVED:
+        key = str(value)
+        if not key.isdigit() or not any(key in (resolved.get(where) or {}) for where in _RESOLVED[kind]):
+            return _NOT_FOUND[kind]
+        return None
+    if param.choices and value not in [c.value for c in param.choices]:
+        return "please pick one of the offered choices."
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        low, high = param.min_value, param.max_value
+        if (low is not None and value < low) or (high is not None and value > high):
+            return f"that should be between {low if low is not None else '…'} and {high if high is not None else '…'}."
+    return None
+
+
+def _shown(text: str) -> str:
+    return text if len(text) <= 32 else text[:31] + "…"

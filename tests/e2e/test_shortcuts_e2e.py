@@ -61,8 +61,8 @@ async def test_hallway_shortcuts_drive_the_game(fake_discord: FakeDiscord, bot: 
     assert rolled.acknowledged
     after = await live_game(bot, thread.id)
     assert after.version == before.version + 1
-    assert after.state["rolloff"]["rolls"][0] is not None
-    await fake_discord.wait_for(lambda: "alice rolled" in table.text(), what="the table to show alice's roll")
+    assert [(a.seat, a.action["type"]) for a in await bot.storage.actions(after.id)] == [(0, "roll")]
+    await fake_discord.wait_for(lambda: "alice ✔ rolled" in table.text(), what="the table to show alice's roll")
 
     again = await alice.slash("hallway roll", channel=thread)
     assert again.ephemeral and again.content
@@ -70,7 +70,7 @@ async def test_hallway_shortcuts_drive_the_game(fake_discord: FakeDiscord, bot: 
 
     board = await bob.slash("hallway board", channel=thread)
     assert board.ephemeral and board.message is not None and board.message.embeds
-    assert "alice rolled" in board.message.text() and not board.message.buttons()
+    assert "alice ✔ rolled" in board.message.text() and not board.message.buttons()
 
     early = await bob.slash("hallway accept", channel=thread)
     assert early.ephemeral and early.content

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from cogs.table.edge import REPOST_AFTER
+from cogs.table.delivery import REPOST_AFTER
 from games.registry import get_engine
 from runtime.clock import ManualClock
 from runtime.service import Applied
@@ -90,7 +90,7 @@ async def test_publishing_a_state_the_table_already_shows_costs_no_edit(fake_dis
         await bot.tables.publish(again)
         await fake_discord.idle()
     assert calls == []
-    bot.tables._table_shown.clear()  # a bot that does not know what the table shows edits it
+    bot.tables.delivery.forget_shown()  # a bot that does not know what the table shows edits it
     with fake_discord.track() as calls:
         await bot.tables.publish(again)
         await fake_discord.idle()

@@ -12,17 +12,39 @@ from typing import Any
 
 import pytest
 
-import cogs.table.edge as edge_module
+import cogs.table.delivery as delivery_module
+from cogs.table.intake import QUEUE_PATIENCE
 from tests.e2e.conftest import RumpusHarness, running_bot
-from tests.e2e.test_hallway_e2e import SEED, game_id_of, open_table, stored
-from tests.fakediscord import FakeDiscord, Message
+from tests.fakediscord import FakeDiscord, FakeUser, Message
 
-VERSION = re.compile(r"^rp:[af]:\d+:(\d+):")
+SEED = 3
+ID = re.compile(r"^rp:[af]:(\d+):(\d+):")
+
+
+async def open_table(server: FakeDiscord, host: FakeUser, other: FakeUser) -> Message:
+    """A Shapes game (both players throw at once, in secret): its table message."""
+    lobby = (await host.slash("shapes new", wins=3)).message
+    assert lobby is not None
+    await other.click(lobby, "Join")
+    await host.click(lobby, "Start")
+    return await server.wait_for(
+        lambda: next((m for t in server.general.threads() for m in t.history() if "Rock" in m.button_labels()),
+                     None), what="the table message")
+
+
+def game_id_of(table: Message) -> int:
+    return next(int(m.group(1)) for b in table.buttons() if (m := ID.match(b.get("custom_id") or "")))
+
+
+async def stored(harness: RumpusHarness, game_id: int) -> Any:
+    game = await harness.bot.storage.game(game_id)
+    assert game is not None
+    return game
 
 
 def versions_on(message: Message) -> set[int]:
     """The state versions the message's buttons were drawn for."""
-    return {int(m.group(1)) for b in message.buttons() if (m := VERSION.match(b.get("custom_id") or ""))}
+    return {int(m.group(2)) for b in message.buttons() if (m := ID.match(b.get("custom_id") or ""))}
 
 
 def slowed_once(original: Callable[..., Any], delay: float) -> Callable[..., Any]:
@@ -46,23 +68,23 @@ async def harness(fake_discord: FakeDiscord, tmp_path: Path) -> Any:
         yield seeded
 
 
-async def test_simultaneous_roll_off_presses_both_count_and_the_table_ends_on_the_newest_state(
+async def test_simultaneous_throws_both_count_and_the_table_ends_on_the_newest_state(
         fake_discord: FakeDiscord, harness: RumpusHarness, monkeypatch: pytest.MonkeyPatch) -> None:
     alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
     table = await open_table(fake_discord, alice, bob)
     game_id = game_id_of(table)
     [drawn] = versions_on(table)
-    monkeypatch.setattr(edge_module, "render_table", slowed_once(edge_module.render_table, 0.6))
+    monkeypatch.setattr(delivery_module, "render_table", slowed_once(delivery_module.render_table, 0.6))
 
     # Alice's press is committed and drawn, and its picture is still on its way, when Bob
-    # presses the button he sees (drawn before Alice's roll).
-    alice_pressing = asyncio.create_task(alice.click(table, "Roll"))
+    # presses the button he sees (drawn before Alice's throw).
+    alice_pressing = asyncio.create_task(alice.click(table, "Rock"))
     await asyncio.sleep(0.2)
-    second = await bob.click(table, "Roll")
+    second = await bob.click(table, "Paper")
     first = await alice_pressing
 
     assert first.acknowledged and second.acknowledged
-    assert "earlier turn" not in first.content + second.content  # the roll-off is independent
+    assert "earlier turn" not in first.content + second.content  # the throws are independent
     game = await stored(harness, game_id)
     assert [a.seat for a in await harness.bot.storage.actions(game_id)] == [0, 1]
     assert game.version == drawn + 2
@@ -78,7 +100,7 @@ async def test_a_failure_after_the_commit_says_the_move_counts_and_the_table_sti
     table = await open_table(fake_discord, alice, bob)
     game_id = game_id_of(table)
     before = (await stored(harness, game_id)).version
-    original, calls = edge_module.render_table, {"n": 0}
+    original, calls = delivery_module.render_table, {"n": 0}
 
     async def broken_once(*args: Any, **kwargs: Any) -> Any:
         calls["n"] += 1
@@ -86,9 +108,9 @@ async def test_a_failure_after_the_commit_says_the_move_counts_and_the_table_sti
             raise RuntimeError("the picture fell over")
         return await original(*args, **kwargs)
 
-    monkeypatch.setattr(edge_module, "render_table", broken_once)
+    monkeypatch.setattr(delivery_module, "render_table", broken_once)
 
-    answer = await alice.click(table, "Roll")
+    answer = await alice.click(table, "Rock")
 
     assert answer.ephemeral and "Your move counts" in answer.content, answer.content
     assert "unchanged" not in answer.content and "fell over" not in answer.content
@@ -103,11 +125,11 @@ async def test_an_answer_queued_behind_a_slow_step_is_deferred_then_drawn(
     deferred (so its 3 seconds cannot run out) and its message redrawn once the lock frees."""
     alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
     table = await open_table(fake_discord, alice, bob)
-    monkeypatch.setattr(edge_module, "render_table",
-                        slowed_once(edge_module.render_table, edge_module.QUEUE_PATIENCE + 0.6))
-    alice_pressing = asyncio.create_task(alice.click(table, "Roll"))
+    monkeypatch.setattr(delivery_module, "render_table",
+                        slowed_once(delivery_module.render_table, QUEUE_PATIENCE + 0.6))
+    alice_pressing = asyncio.create_task(alice.click(table, "Rock"))
     await asyncio.sleep(0.2)
-    second = await bob.click(table, "Roll")
+    second = await bob.click(table, "Paper")
     first = await alice_pressing
     assert first.response_type == 7  # Alice's own answer was drawn in place, slowly
     assert second.response_type == 6  # Bob's was deferred while Alice's step showed …

@@ -8,7 +8,7 @@
         await alice.click(server.general.last_message(), "Join")
 """
 
-from .driver import FakeUser, InteractionFailed, InteractionResult
+from .driver import FakeUser, InteractionFailed, InteractionResult, Raw
 from .harness import ClientRunner, pointed_at
 from .server import FakeDiscord
 from .state import Channel, Interaction, Message, User
@@ -22,6 +22,7 @@ __all__ = [
     "InteractionFailed",
     "InteractionResult",
     "Message",
+    "Raw",
     "User",
     "pointed_at",
 ]

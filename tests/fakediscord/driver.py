@@ -37,6 +37,14 @@ SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
 
 
+@dataclass(frozen=True)
+class Raw:
+    """An option value sent as is, past the synced schema: what a forged request (or a
+    client bug) could send — text in an integer option, the id of a user nobody resolved."""
+
+    value: Any
+
+
 class InteractionFailed(AssertionError):
     """The bot did not acknowledge an interaction in time ("This interaction failed")."""
 
@@ -254,6 +262,24 @@ class FakeUser:
         return await self._interact(MESSAGE_COMPONENT, message.channel, data, message, check,
                                     f"select {picked!r}")
 
+    async def forge(self, message: Message, custom_id: str, *, component_type: int = BUTTON,
+                    values: list[str] | None = None, check: bool = True) -> InteractionResult:
+        """Press a component that `message` does not show: a forged or outdated custom_id, as a
+        modified client could send it (Discord's app never would)."""
+        assert self.sees(message), f"{self.name} cannot see message {message.id}"
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
+        if values is not None:
+            data["values"] = values
+        return await self._interact(MESSAGE_COMPONENT, message.channel, data, message, check,
+                                    f"forged press {custom_id[:40]!r}")
+
+    async def forge_modal(self, custom_id: str, components: list[Any] | None = None, *,
+                          channel: Channel | None = None, check: bool = True) -> InteractionResult:
+        """Submit a modal the bot never opened (any custom_id, any components)."""
+        channel = channel or self.server.general
+        data = {"custom_id": custom_id, "components": components or []}
+        return await self._interact(MODAL_SUBMIT, channel, data, None, check, f"forged modal {custom_id[:40]!r}")
+
     async def submit(self, values: dict[str, Any] | None = None, *, check: bool = True,
                      **by_id: Any) -> InteractionResult:
         """Fill and submit the modal the bot last opened for this user. Keys are input labels or
@@ -354,6 +380,8 @@ class FakeUser:
     def _option_value(self, opt: dict[str, Any], raw: Any, path: list[str], resolved: dict[str, Any]) -> Any:
         where = f"/{' '.join(path)} {opt['name']}"
         otype = opt["type"]
+        if isinstance(raw, Raw):
+            return raw.value
         if otype == STRING:
             value: Any = str(raw)
             lo, hi = opt.get("min_length", 0), opt.get("max_length", 6000)

@@ -33,7 +33,7 @@ async def test_a_wrong_turn_user_is_refused_and_nothing_changes(service: TableSe
     waiting = game.state["turn"]
     other = 1 - waiting
     before = await snapshot(storage, game_id)
-    with pytest.raises(IllegalAction, match="not your turn"):
+    with pytest.raises(Refusal, match=f"It is user{game.user_of(waiting)}'s turn"):
         await service.act(game_id, game.user_of(other),
                           {"type": "play", "token": game.state["hands"][other][0]["id"]})
     assert await snapshot(storage, game_id) == before
@@ -53,8 +53,8 @@ async def test_a_stale_button_is_refused_and_nothing_changes(service: TableServi
     assert await snapshot(storage, game_id) == before
 
 
-async def hallway_game(service: TableService) -> int:
-    game = await service.open_lobby(guild_id=GUILD, channel_id=CHANNEL, kind="hallway", host_id=ALICE,
+async def shapes_game(service: TableService) -> int:
+    game = await service.open_lobby(guild_id=GUILD, channel_id=CHANNEL, kind="shapes", host_id=ALICE,
                                     host_name="alice", options={})
     await service.join(game.id, BOB, "bob")
     await service.start(game.id, ALICE)
@@ -63,15 +63,17 @@ async def hallway_game(service: TableService) -> int:
 
 async def test_a_button_of_an_independent_wait_stays_good_after_another_seats_answer(
         service: TableService, storage: Storage) -> None:
-    """Both dudes roll off at once: the second press, drawn before the first was committed, counts."""
-    game_id = await hallway_game(service)
+    """Both throw at once: the second press, drawn before the first was committed, counts."""
+    game_id = await shapes_game(service)
     drawn = (await service.game(game_id)).version
-    await service.act(game_id, ALICE, {"type": "roll"}, version=drawn)
-    await service.act(game_id, BOB, {"type": "roll"}, version=drawn)
+    await service.act(game_id, ALICE, {"type": "throw", "shape": "rock"}, version=drawn)
+    with pytest.raises(Refusal, match="You already chose"):  # her own second press of the round
+        await service.act(game_id, ALICE, {"type": "throw", "shape": "paper"}, version=drawn)
+    await service.act(game_id, BOB, {"type": "throw", "shape": "paper"}, version=drawn)
     assert [(a.seat, a.seq) for a in await storage.actions(game_id)] == [(0, drawn + 1), (1, drawn + 2)]
     before = await snapshot(storage, game_id)
-    with pytest.raises(StaleComponent):  # Alice has answered that wait: her old button is done
-        await service.act(game_id, ALICE, {"type": "roll"}, version=drawn)
+    with pytest.raises(StaleComponent):  # that round is over: a button drawn for it is done
+        await service.act(game_id, ALICE, {"type": "throw", "shape": "rock"}, version=drawn)
     assert await snapshot(storage, game_id) == before
 
 

@@ -1,0 +1,97 @@
+"""Short private answers: refusals as a sentence, surprises as a reference code, and the
+limits every answer keeps (Discord's 2,000 characters; never more than a few words of what
+the user typed echoed back)."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+import discord
+
+from games.core import IllegalAction
+from runtime.errors import Refusal, StaleComponent
+
+log = logging.getLogger(__name__)
+
+#: Discord's limit for a message's content.
+CONTENT_LIMIT = 2000
+#: The most of a user's own input an answer repeats.
+ECHO_LIMIT = 100
+NO_LONGER_VALID = "That button is no longer valid. Use the buttons on the current table, or `/game status`."
+
+#: Draws the table as it is now, for a stale button's answer (None when there is none to show).
+TableNow = Callable[[int], Awaitable[discord.Embed | None]]
+
+
+def clip(text: str, limit: int = CONTENT_LIMIT) -> str:
+    return text if len(text) <= limit else text[:max(limit - 1, 0)] + "…"
+
+
+def echo(text: str, limit: int = ECHO_LIMIT) -> str:
+    """What the user typed, fit to be repeated: one line, at most `limit` characters."""
+    return clip(" ".join(str(text).split()), limit)
+
+
+async def redraw_in_place(interaction: discord.Interaction, **edit: Any) -> None:
+    """Edit the message whose component was used: as the response, or after a deferral."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**edit)
+    else:
+        await interaction.response.edit_message(**edit)
+
+
+class Answers:
+    def __init__(self, table_now: TableNow) -> None:
+        self._table_now = table_now
+
+    @contextlib.asynccontextmanager
+    async def guard(self, interaction: discord.Interaction) -> AsyncIterator[None]:
+        """Turn refusals into an ephemeral sentence and surprises into a reference code."""
+        try:
+            yield
+        except (Refusal, IllegalAction) as exc:
+            extra = None
+            if isinstance(exc, StaleComponent) and exc.game_id is not None:
+                with contextlib.suppress(Exception):  # the refusal matters more than the picture
+                    extra = await self._table_now(exc.game_id)
+            await self.tell(interaction, exc.message, extra=extra)
+        except Exception:
+            ref = secrets.token_hex(3)
+            log.exception("interaction failed (ref %s)", ref)
+            await self.tell(interaction, f"Something went wrong (ref `{ref}`). The game is unchanged.")
+
+    @contextlib.asynccontextmanager
+    async def committed(self, interaction: discord.Interaction) -> AsyncIterator[None]:
+        """After the commit a failure no longer means "unchanged": the move counts, only
+        showing it went wrong, and the player is told so."""
+        try:
+            yield
+        except Exception:
+            ref = secrets.token_hex(3)
+            log.exception("showing a committed step failed (ref %s)", ref)
+            await self.tell(interaction, f"Your move counts, but I could not show it (ref `{ref}`). "
+                                         "`/game status` shows the table.")
+
+    async def tell(self, interaction: discord.Interaction, text: str,
+                   *, extra: discord.Embed | None = None) -> None:
+        """A short ephemeral answer, whether or not the interaction was answered already."""
+        kwargs: dict[str, Any] = {"ephemeral": True}
+        if extra is not None:
+            kwargs["embed"] = extra
+        try:
+            await send(interaction, clip(text or "Done."), **kwargs)
+        except discord.HTTPException:
+            log.warning("could not answer interaction %s", interaction.id)
+
+
+async def send(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+    """Send `text` (clipped to Discord's limit) as the response, or as a followup once answered."""
+    text = clip(text)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, **kwargs)
+    else:
+        await interaction.response.send_message(text, **kwargs)

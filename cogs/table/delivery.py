@@ -1,0 +1,297 @@
+"""Showing committed steps: the table message, private views by DM (or the closed-DM notice
+in the channel), the result.
+
+One edit of the table message per step, and DMs only to the seats whose private view changed —
+and of those, only the ones whose DM would look different. Everything runs under a per-game
+publish lock and draws the newest committed state, so the last picture is the newest.
+
+Which state version each table message shows is remembered, and written to the database in
+batches (every few seconds and on close): after a crash between a commit and its picture, the
+start-up redraws the tables that were left behind (`catch_up`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Protocol
+
+import discord
+
+from cogs.table.present import Rendered, render_private, render_table, result_embed, table_info
+from cogs.table.registry import ui_for
+from games.core import Engine
+from games.registry import get_engine
+from runtime.clock import Clock
+from runtime.service import Applied, TableService, record_delivery
+from storage import GameRecord, Status
+
+log = logging.getLogger(__name__)
+
+#: Discord throttles edits of messages older than an hour; re-post a bit before that.
+REPOST_AFTER = 50 * 60
+DM_CLOSED = 50007
+#: Remembered DM fingerprints (game, seat) -> (message id, fingerprint); cleared past this size.
+MAX_REMEMBERED_DMS = 20_000
+#: Seconds between writes of the table versions shown (one transaction for all games).
+FLUSH_EVERY = 3.0
+
+
+class Host(Protocol):
+    """What delivery needs of the bot: channels and users by id (discord.Client has them)."""
+
+    def get_partial_messageable(self, id: int, *, guild_id: int | None = None,
+                                type: discord.ChannelType | None = None) -> discord.PartialMessageable: ...
+
+    def get_user(self, id: int, /) -> discord.User | None: ...
+
+    async def fetch_user(self, user_id: int, /) -> discord.User: ...
+
+
+class Delivery:
+    def __init__(self, host: Host, service: TableService, clock: Clock) -> None:
+        self.host = host
+        self.service = service
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+        #: What each seat's DM shows now, as far as this process knows: (message id, fingerprint).
+        #: Lets `deliver_private` skip an edit that would change nothing (after a restart the
+        #: first edit of every DM simply goes out).
+        self._dm_shown: dict[tuple[int, int], tuple[int, str]] = {}
+        #: The (table message id, state version) each live table shows, so a step whose
+        #: newest state an earlier answer already drew costs no second edit.
+        self._table_shown: dict[int, tuple[int, int]] = {}
+        #: Table versions shown since the last flush (game id -> version).
+        self._unflushed: dict[int, int] = {}
+        self._flusher: asyncio.Task[None] | None = None
+
+    @property
+    def now(self) -> float:
+        return self.clock.now()
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    # ----- drawing ----------------------------------------------------------------------
+    async def draw_table(self, game: GameRecord, *, with_image: bool = True) -> Rendered:
+        """The table message of `game` as it is now (every table picture is drawn here)."""
+        return await render_table(game, get_engine(game.kind), ui_for(game.kind), self.now,
+                                  with_image=with_image)
+
+    async def draw_private(self, applied: Applied, seat: int) -> Rendered | None:
+        game = applied.game
+        return await render_private(game, applied.engine, ui_for(game.kind), seat,
+                                    jump_url=self.table_url(game), notes=self.private_notes(applied, seat))
+
+    def table_url(self, game: GameRecord) -> str | None:
+        if game.table_message_id is None:
+            return None
+        return f"https://discord.com/channels/{game.guild_id}/{game.home_channel_id}/{game.table_message_id}"
+
+    def private_notes(self, applied: Applied, seat: int) -> list[str]:
+        describe = self.service.describe
+        return [line for e in applied.events
+                if e.to is not None and seat in e.to and (line := describe(applied.game, e))]
+
+    def fresh_table(self, game: GameRecord) -> bool:
+        """Whether the table message is young enough to be edited (see REPOST_AFTER)."""
+        return game.table_message_at is not None and self.now - game.table_message_at < REPOST_AFTER
+
+    # ----- publishing -------------------------------------------------------------------
+    async def publish(self, applied: Applied, *, table_done: bool = False, private_done: set[int] | None = None,
+                      post_new_table: bool = False) -> None:
+        """Show the committed step: the table message, changed private views, the result."""
+        async with self.lock(applied.game.id):
+            await self.publish_locked(applied, table_done=table_done, private_done=private_done,
+                                      post_new_table=post_new_table)
+
+    async def publish_locked(self, applied: Applied, *, table_done: bool = False,
+                             private_done: set[int] | None = None, post_new_table: bool = False) -> None:
+        """`publish` with the game's publish lock held. Pictures are drawn from the game record,
+        which always holds the newest committed state, so the last drawing is the newest."""
+        game = applied.game
+        drawn = self._table_shown.get(game.id) == (game.table_message_id, game.version)
+        if not (table_done or drawn) or post_new_table:
+            await self.update_table(game, post_new=post_new_table)
+        for seat in applied.changed_seats:
+            if seat not in (private_done or set()):
+                await self.deliver_private(applied, seat)
+        if applied.outcome is not None:
+            await self.post_result(applied)
+            self._locks.pop(game.id, None)
+            for seat in range(len(game.seats)):
+                self._dm_shown.pop((game.id, seat), None)
+            self._table_shown.pop(game.id, None)
+
+    async def update_table(self, game: GameRecord, *, post_new: bool = False) -> None:
+        """Edit the table message (or post a new one: the first, or once the old is too old to edit)."""
+        rendered = await self.draw_table(game)
+        channel = self.host.get_partial_messageable(game.home_channel_id, guild_id=game.guild_id)
+        old = game.table_message_id
+        if old is not None and not post_new and self.fresh_table(game):
+            try:
+                await channel.get_partial_message(old).edit(**rendered.edit_kwargs())
+                self.remember_table(game.id, old, rendered)
+                return
+            except discord.NotFound:
+                log.info("table message of game %s vanished; posting a new one", game.id)
+            except discord.HTTPException as exc:
+                log.warning("could not edit the table of game %s: %s", game.id, exc)
+                return
+        try:
+            message = await channel.send(**rendered.send_kwargs())
+        except discord.HTTPException as exc:
+            log.warning("could not post the table of game %s: %s", game.id, exc)
+            return
+        await self.service.storage.set_table_message(game.id, message.id, self.now)
+        game.table_message_id, game.table_message_at = message.id, self.now
+        self.remember_table(game.id, message.id, rendered)
+
+    async def deliver_private(self, applied: Applied, seat: int) -> None:
+        """DM a seat its new private view; on closed DMs, say so once in the channel."""
+        game = applied.game
+        record = game.seats[seat]
+        if not record.dm_ok:
+            return
+        rendered = await self.draw_private(applied, seat)
+        if rendered is None:
+            return
+        try:
+            fresh = record.dm_message_at is not None and self.now - record.dm_message_at < REPOST_AFTER
+            if record.dm_channel_id and record.dm_message_id and fresh:
+                shown = self._dm_shown.get((game.id, seat))
+                if shown is not None and shown == (record.dm_message_id, rendered.fingerprint()):
+                    return  # the DM already shows exactly this
+                dm_channel = self.host.get_partial_messageable(record.dm_channel_id)
+                await dm_channel.get_partial_message(record.dm_message_id).edit(**rendered.edit_kwargs())
+                self.remember_dm(game.id, seat, record.dm_message_id, rendered)
+                return
+            if record.dm_channel_id:
+                dm: discord.abc.Messageable = self.host.get_partial_messageable(record.dm_channel_id)
+            else:
+                user = self.host.get_user(record.user_id) or await self.host.fetch_user(record.user_id)
+                dm = await user.create_dm()
+            message = await dm.send(**rendered.send_kwargs())
+            await record_delivery(self.service, game, seat, dm_ok=True, dm_channel_id=message.channel.id,
+                                  dm_message_id=message.id, dm_message_at=self.now)
+            self.remember_dm(game.id, seat, message.id, rendered)
+        except discord.Forbidden as exc:
+            if exc.code != DM_CLOSED:
+                log.warning("DM to seat %s of game %s refused: %s", seat, game.id, exc)
+            await record_delivery(self.service, game, seat, dm_ok=False)
+            await self.announce_closed_dms(game, record.user_id)
+        except discord.HTTPException as exc:
+            log.warning("DM to seat %s of game %s failed: %s", seat, game.id, exc)
+
+    async def announce_closed_dms(self, game: GameRecord, user_id: int) -> None:
+        """Tell the channel — never with private content — where the player's hand is instead."""
+        channel = self.host.get_partial_messageable(game.home_channel_id, guild_id=game.guild_id)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.send(
+                f"<@{user_id}>, I can't send you direct messages. Use the **My hand** button "
+                "on the table or `/hand` to see your hand privately.",
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+
+    async def post_result(self, applied: Applied) -> None:
+        game, outcome = applied.game, applied.outcome
+        assert outcome is not None
+        users = [s.user_id for s in game.seats]
+        ratings = await self.service.storage.ratings(game.guild_id, game.kind, users)
+        lines = [f"<@{u}> {ratings[u].ordinal:.1f}" for u in users if u in ratings]
+        reason = ui_for(game.kind).result_reason(outcome.to_json(), table_info(game))
+        embed = result_embed(game, applied.engine, list(outcome.ranks), reason, lines, outcome.scores)
+        channel = self.host.get_partial_messageable(game.home_channel_id, guild_id=game.guild_id)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.send(embed=embed)
+
+    # ----- what is shown ----------------------------------------------------------------
+    def remember_table(self, game_id: int, message_id: int, rendered: Rendered) -> None:
+        if rendered.version is None:
+            return
+        if len(self._table_shown) >= MAX_REMEMBERED_DMS:
+            self._table_shown.clear()
+        self._table_shown[game_id] = (message_id, rendered.version)
+        self._unflushed[game_id] = max(rendered.version, self._unflushed.get(game_id, 0))
+
+    def remember_dm(self, game_id: int, seat: int, message_id: int, rendered: Rendered) -> None:
+        if len(self._dm_shown) >= MAX_REMEMBERED_DMS:
+            self._dm_shown.clear()
+        self._dm_shown[(game_id, seat)] = (message_id, rendered.fingerprint())
+
+    def table_shows(self, game_id: int) -> tuple[int, int] | None:
+        """(message id, state version) the table of `game_id` shows, as far as this process knows."""
+        return self._table_shown.get(game_id)
+
+    def forget_shown(self) -> None:
+        """Forget what every table shows (the next publish edits it whatever it shows)."""
+        self._table_shown.clear()
+
+    # ----- table versions: batched writes, catching up at start-up ----------------------
+    def start(self) -> None:
+        if self._flusher is None:
+            self._flusher = asyncio.get_running_loop().create_task(self._flush_every(), name="table-versions")
+
+    async def _flush_every(self) -> None:
+        while True:
+            await asyncio.sleep(FLUSH_EVERY)
+            try:
+                await self.flush()
+            except Exception:  # the next round writes them; at worst a table is redrawn at start-up
+                log.exception("could not record the table versions shown")
+
+    async def flush(self) -> None:
+        """Write the table versions shown since the last flush, in one transaction."""
+        shown, self._unflushed = self._unflushed, {}
+        try:
+            await self.service.storage.set_table_versions(shown)
+        except BaseException:
+            for game_id, version in shown.items():
+                self._unflushed[game_id] = max(version, self._unflushed.get(game_id, 0))
+            raise
+
+    async def close(self) -> None:
+        if self._flusher is not None:
+            self._flusher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._flusher
+            self._flusher = None
+        await self.flush()
+
+    async def catch_up(self, shown: dict[int, int]) -> None:
+        """Redraw the tables of running games that show an older state than the stored one
+        (game id -> the version its table shows), and re-send the private views that changed
+        since then (found by replaying the game to the version the table shows)."""
+        for game_id, version in shown.items():
+            try:
+                game = await self.service.game(game_id)
+                if game.status is not Status.ACTIVE:
+                    continue
+                async with self.lock(game_id):
+                    if game.version <= version:
+                        continue
+                    await self.update_table(game)
+                    engine = get_engine(game.kind)
+                    changed = await self._changed_since(game, engine, version)
+                    for seat in changed:
+                        await self.deliver_private(Applied(game, engine, [], changed), seat)
+            except Exception:
+                log.exception("could not catch up the table of game %s", game_id)
+
+    async def _changed_since(self, game: GameRecord, engine: Engine, version: int) -> list[int]:
+        """Seats whose private view differs from the one they had at `version` (all seats when
+        that state cannot be rebuilt)."""
+        everyone = list(range(len(game.seats)))
+        if version < 1 or game.state is None:
+            return everyone
+        try:
+            then = await self.service.replay(game.id, upto=version)
+        except Exception:
+            log.warning("could not replay game %s to version %s; re-sending every hand", game.id, version)
+            return everyone
+        return [s for s in everyone if engine.view(then, s) != engine.view(game.state, s)]
+

@@ -1,0 +1,205 @@
+"""Taking actions in — buttons, selects, forms, `/<game> do`, shortcuts — and acknowledging them.
+
+Every action is checked the same way (`runtime.access.may_press`, then the action loop), and
+the player is answered only after the commit: the pressed message redrawn in place when it is
+the table or their own hand, else the step's lines. Then the step is published.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+import discord
+
+from cogs.table import codec
+from cogs.table.answers import NO_LONGER_VALID, Answers, echo, redraw_in_place, send
+from cogs.table.controls import build_modal, find_form, offered_action, read_field, text_inputs
+from cogs.table.delivery import Delivery
+from games.registry import get_engine
+from runtime.access import may_press
+from runtime.errors import Refusal
+from runtime.service import Applied, TableService
+from storage import GameRecord
+
+log = logging.getLogger(__name__)
+
+#: Seconds an answer waits for the previous step to finish showing before it defers the
+#: interaction (Discord allows 3 s for the first response).
+QUEUE_PATIENCE = 1.5
+FORM_NO_LONGER_VALID = "That form is no longer valid. Open it again from the current table."
+
+
+def pressed_at(interaction: discord.Interaction) -> float:
+    """When the player pressed (the interaction's own snowflake time), for the action loop."""
+    return interaction.created_at.timestamp()
+
+
+def carried_by_message(interaction: discord.Interaction) -> bool:
+    """Whether the pressed component is on the interaction's message, as discord.py requires
+    before it calls a dynamic item (a forged custom_id is not, and would get no answer)."""
+    data = interaction.data or {}
+    custom_id, kind = data.get("custom_id"), data.get("component_type")
+
+    def holds(components: Any) -> bool:
+        for component in components or ():
+            if getattr(component, "custom_id", None) == custom_id and \
+                    getattr(getattr(component, "type", None), "value", None) == kind:
+                return True
+            if holds(getattr(component, "children", None)):
+                return True
+        return False
+
+    message = interaction.message
+    return message is not None and holds(message.components)
+
+
+class Intake:
+    def __init__(self, service: TableService, answers: Answers, delivery: Delivery) -> None:
+        self.service = service
+        self.answers = answers
+        self.delivery = delivery
+
+    # ----- the ways in ------------------------------------------------------------------
+    async def on_action(self, interaction: discord.Interaction, game_id: int, action: dict[str, Any],
+                        version: int | None) -> None:
+        applied: Applied | None = None
+        async with self.answers.guard(interaction):
+            applied = await self.service.act(game_id, interaction.user.id, action, version=version,
+                                             pressed_at=pressed_at(interaction))
+        if applied is not None:
+            await self.acknowledge(interaction, applied)
+
+    async def on_select(self, interaction: discord.Interaction, route: codec.Route) -> None:
+        values = (interaction.data or {}).get("values") or []
+        action = codec.action_of(values[0]) if len(values) == 1 and isinstance(values[0], str) else None
+        if action is None:
+            await self.answers.tell(interaction, "That choice is no longer valid. Use the menu on the current table.")
+            return
+        await self.on_action(interaction, route.game, action, route.version)
+
+    async def open_form(self, interaction: discord.Interaction, game_id: int, action: dict[str, Any],
+                        version: int) -> None:
+        async with self.answers.guard(interaction):
+            game = await self.service.game(game_id)
+            seat = may_press(game, interaction.user.id, version=version)
+            form = find_form(game, seat, action)
+            if form is None:
+                raise Refusal("That choice is not open to you right now.")
+            await interaction.response.send_modal(build_modal(form, codec.modal_id(game.id, game.version, action)))
+
+    async def on_modal(self, interaction: discord.Interaction) -> None:
+        data = interaction.data or {}
+        route = codec.parse(str(data.get("custom_id", "")))
+        if route is None or route.kind != "modal" or route.action is None:
+            await self.answers.tell(interaction, FORM_NO_LONGER_VALID)
+            return
+        filled: dict[str, Any] | None = None
+        async with self.answers.guard(interaction):
+            game = await self.service.game(route.game)
+            seat = may_press(game, interaction.user.id)
+            form = find_form(game, seat, route.action)
+            if form is None:
+                raise Refusal("That choice is not open to you any more.")
+            components = data.get("components")
+            values = dict(text_inputs(components if isinstance(components, list) else []))
+            filled = dict(route.action)
+            for field in form.fields:
+                filled[field.name] = read_field(field, values.get(field.name, ""))
+        if filled is not None:
+            await self.on_action(interaction, route.game, filled, route.version)
+
+    async def do(self, interaction: discord.Interaction, kind: str, packed: str, value: str | None) -> None:
+        """`/<game> do`: only an action the seat's controls offer now (a form's, with its value)."""
+        game_id: int | None = None
+        action: dict[str, Any] | None = None
+        async with self.answers.guard(interaction):
+            game, seat = await self.seated(interaction, kind)
+            game_id, action = game.id, offered_action(game, seat, packed, value)
+        if game_id is not None and action is not None:
+            await self.on_action(interaction, game_id, action, None)
+
+    async def seated(self, interaction: discord.Interaction, kind: str) -> tuple[GameRecord, int]:
+        """The caller's running game of `kind` here and their seat, or a refusal saying why not."""
+        channel_id = interaction.channel.id if interaction.channel is not None else None
+        game = await self.service.game_for(interaction.user.id, channel_id)
+        if game.kind != kind:
+            raise Refusal(f"The game here is not {get_engine(kind).title}.")
+        return game, may_press(game, interaction.user.id)
+
+    async def show_hand(self, interaction: discord.Interaction, game_id: int | None) -> None:
+        """The ephemeral private view: the fallback when DMs are closed, and `/hand`."""
+        async with self.answers.guard(interaction):
+            if game_id is None:
+                channel_id = interaction.channel.id if interaction.channel else None
+                game = await self.service.game_for(interaction.user.id, channel_id)
+            else:
+                game = await self.service.game(game_id)
+            seat = may_press(game, interaction.user.id)
+            applied = Applied(game, get_engine(game.kind), [], [])
+            rendered = await self.delivery.draw_private(applied, seat)
+            if rendered is None:
+                raise Refusal("This game has no hidden hands: everything is on the table.")
+            await interaction.response.send_message(ephemeral=True, **rendered.send_kwargs())
+
+    async def not_ours(self, interaction: discord.Interaction) -> None:
+        """The answer to a press whose custom_id is ours but says nothing we can do."""
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        log.info("unreadable component %r from user %s", echo(custom_id, 40), interaction.user.id)
+        await self.answers.tell(interaction, NO_LONGER_VALID)
+
+    # ----- acknowledging ----------------------------------------------------------------
+    async def acknowledge(self, interaction: discord.Interaction, applied: Applied) -> None:
+        """Answer the player (the commit is done), then publish, under the game's publish lock
+        so an older picture never lands after a newer one. When someone else's step is being
+        shown for longer than QUEUE_PATIENCE, the interaction is deferred so its 3 seconds do
+        not run out in the queue."""
+        lock = self.delivery.lock(applied.game.id)
+        try:
+            await asyncio.wait_for(lock.acquire(), QUEUE_PATIENCE)
+        except TimeoutError:
+            if not interaction.response.is_done():
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.response.defer(ephemeral=True, thinking=interaction.message is None)
+            await lock.acquire()
+        try:
+            table_done, private_done = False, set[int]()
+            async with self.answers.committed(interaction):
+                table_done, private_done = await self._answer(interaction, applied)
+            async with self.answers.committed(interaction):
+                await self.delivery.publish_locked(applied, table_done=table_done, private_done=private_done)
+        finally:
+            lock.release()
+
+    async def _answer(self, interaction: discord.Interaction, applied: Applied) -> tuple[bool, set[int]]:
+        """The cheapest useful response: the pressed message redrawn in place when it is the
+        table or the player's own hand, else the step's lines. Returns what it redrew."""
+        game = applied.game
+        message = interaction.message
+        seat = game.seat_of(interaction.user.id)
+        delivery = self.delivery
+        table_done = False
+        private_done: set[int] = set()
+        if message is not None and message.id == game.table_message_id and delivery.fresh_table(game):
+            rendered = await delivery.draw_table(game)
+            await redraw_in_place(interaction, **rendered.edit_kwargs())
+            delivery.remember_table(game.id, message.id, rendered)
+            table_done = True
+        elif message is not None and seat is not None and self._is_private_message(game, seat, message):
+            drawn = await delivery.draw_private(applied, seat)
+            if drawn is not None:
+                await redraw_in_place(interaction, **drawn.edit_kwargs())
+                private_done.add(seat)
+                if message.id == game.seats[seat].dm_message_id:
+                    delivery.remember_dm(game.id, seat, message.id, drawn)
+        if not (table_done or private_done):
+            describe = self.service.describe
+            lines = [line for e in applied.events if e.visible_to(seat) and (line := describe(game, e))]
+            await send(interaction, "\n".join(lines) or "Done.", ephemeral=True)
+        return table_done, private_done
+
+    @staticmethod
+    def _is_private_message(game: GameRecord, seat: int, message: discord.Message) -> bool:
+        return bool(message.flags.ephemeral) or message.id == game.seats[seat].dm_message_id

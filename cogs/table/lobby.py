@@ -1,0 +1,138 @@
+"""The lobby: `/<game> new`, Join / Leave / Start / Cancel, the DM check on joining, and the
+game's thread.
+
+Start claims the lobby (lobby → running game, in one step under the game's lock) before the
+thread is made, so a Cancel pressed at the same moment either wins — and no thread is made —
+or is refused.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import Any
+
+import discord
+
+from cogs.table.answers import Answers
+from cogs.table.delivery import Delivery
+from cogs.table.intake import pressed_at
+from cogs.table.present import closed_lobby, render_lobby
+from cogs.table.registry import ui_for
+from cogs.table.ui import GameUI
+from games.core import Engine
+from games.registry import get_engine
+from runtime.errors import Refusal
+from runtime.service import TableService, record_delivery
+from storage import GameRecord
+
+log = logging.getLogger(__name__)
+
+
+def manages_guild(interaction: discord.Interaction) -> bool:
+    """Manage Server, as Discord resolved it for this interaction (roles the bot never
+    cached included; an administrator has every permission)."""
+    return interaction.guild is not None and interaction.permissions.manage_guild
+
+
+class Lobby:
+    def __init__(self, service: TableService, answers: Answers, delivery: Delivery) -> None:
+        self.service = service
+        self.answers = answers
+        self.delivery = delivery
+
+    async def open(self, interaction: discord.Interaction, kind: str, options: dict[str, Any]) -> None:
+        async with self.answers.guard(interaction):
+            if interaction.guild is None or interaction.channel is None:
+                raise Refusal("Games are played in a server channel, not in DMs.")
+            game = await self.service.open_lobby(
+                guild_id=interaction.guild.id, channel_id=interaction.channel.id, kind=kind,
+                host_id=interaction.user.id, host_name=interaction.user.display_name, options=options,
+            )
+            sent = await interaction.response.send_message(**render_lobby(game, get_engine(kind)).send_kwargs())
+            if sent.message_id is not None:  # remembered so `/game leave` can redraw the lobby
+                await self.service.storage.set_table_message(game.id, sent.message_id, self.delivery.now)
+            await self.check_dm(interaction, game, 0)
+
+    async def redraw(self, game: GameRecord) -> None:
+        """Show a lobby's seats after a change made elsewhere than on its buttons."""
+        if game.table_message_id is None:
+            return
+        channel = self.delivery.host.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+        try:
+            await channel.get_partial_message(game.table_message_id).edit(
+                **render_lobby(game, get_engine(game.kind)).edit_kwargs())
+        except discord.HTTPException as exc:
+            log.warning("could not redraw the lobby of game %s: %s", game.id, exc)
+
+    async def on_button(self, interaction: discord.Interaction, game_id: int, verb: str) -> None:
+        async with self.answers.guard(interaction):
+            user, at = interaction.user, pressed_at(interaction)
+            if verb == "join":
+                game = await self.service.join(game_id, user.id, user.display_name, pressed_at=at)
+                await interaction.response.edit_message(**render_lobby(game, get_engine(game.kind)).edit_kwargs())
+                await self.check_dm(interaction, game, game.seat_of(user.id) or 0)
+            elif verb == "leave":
+                game = await self.service.leave_lobby(game_id, user.id, pressed_at=at)
+                await interaction.response.edit_message(**render_lobby(game, get_engine(game.kind)).edit_kwargs())
+            elif verb == "cancel":
+                game = await self.service.cancel(game_id, user.id, manager=manages_guild(interaction), pressed_at=at)
+                await interaction.response.edit_message(
+                    **closed_lobby(game, get_engine(game.kind), f"Cancelled by {user.mention}.").edit_kwargs())
+            elif verb == "start":
+                await self.start(interaction, game_id)
+
+    async def start(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Claim the lobby first (the service checks host, seats and that it is still a lobby,
+        and starts the game), then open the thread and show the table there."""
+        applied = await self.service.start(game_id, interaction.user.id, pressed_at=pressed_at(interaction))
+        engine = applied.engine
+        async with self.answers.committed(interaction):
+            await interaction.response.defer()
+            thread = await self._open_thread(interaction, applied.game, engine)
+            if thread is not None:
+                await self.service.set_thread(game_id, thread.id)
+            where = thread.mention if thread else "below"
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(
+                    **closed_lobby(applied.game, engine, f"Started! Play {where}.").edit_kwargs())
+            await self.delivery.publish(applied, post_new_table=True)
+
+    async def _open_thread(self, interaction: discord.Interaction, game: GameRecord,
+                           engine: Engine) -> discord.Thread | None:
+        """A thread per game, when the channel and permissions allow one."""
+        channel = interaction.channel
+        message = interaction.message
+        if not isinstance(channel, discord.TextChannel) or message is None:
+            return None
+        me = channel.guild.me
+        if me is None or not channel.permissions_for(me).create_public_threads:
+            return None
+        try:
+            return await message.create_thread(name=f"{engine.title} #{game.id}"[:100],
+                                               auto_archive_duration=1440)
+        except discord.HTTPException:
+            log.info("could not open a thread for game %s; playing in the channel", game.id)
+            return None
+
+    async def check_dm(self, interaction: discord.Interaction, game: GameRecord, seat: int) -> None:
+        """Joining tests the DM path, so nobody finds out mid-game that DMs are closed."""
+        ui = ui_for(game.kind)
+        if type(ui).private is GameUI.private:
+            return
+        engine = get_engine(game.kind)
+        try:
+            dm = await interaction.user.create_dm()
+            await dm.send(f"You joined **{engine.title}** (game #{game.id}). "
+                          "Your private hand will arrive here once the game starts.")
+            await record_delivery(self.service, game, seat, dm_ok=True, dm_channel_id=dm.id)
+            note = "✅ I can DM you: your hand will arrive by direct message."
+        except discord.Forbidden:
+            await record_delivery(self.service, game, seat, dm_ok=False)
+            note = ("⚠️ I can't DM you (your DMs are closed). During the game, use the "
+                    "**My hand** button or `/hand` to see your hand privately.")
+        except discord.HTTPException as exc:  # Discord hiccup: the seat is taken all the same
+            log.warning("DM check for game %s seat %s failed: %s", game.id, seat, exc)
+            note = ("You're in. I couldn't test your DMs just now; if your hand doesn't arrive "
+                    "by DM, use the **My hand** button or `/hand`.")
+        await interaction.followup.send(note, ephemeral=True)
