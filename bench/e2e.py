@@ -181,17 +181,21 @@ class Observed:
 
     changed_seats: ClassVar[list[int]] = []
     timer_actions = 0
+    pictures: ClassVar[list[float]] = []  # CPU ms of each picture drawn (in its thread)
     lags: ClassVar[list[float]] = []
     measuring = False
 
     @classmethod
     def reset(cls) -> None:
-        cls.changed_seats, cls.timer_actions, cls.lags, cls.measuring = [], 0, [], True
+        cls.changed_seats, cls.timer_actions, cls.lags, cls.pictures, cls.measuring = [], 0, [], [], True
 
     @classmethod
     def report(cls) -> dict[str, Any]:
         lags = sorted(cls.lags)
-        return {"changed": cls.changed_seats, "timer_actions": cls.timer_actions,
+        pictures = sorted(cls.pictures)
+        return {"changed": cls.changed_seats, "timer_actions": cls.timer_actions, "pictures": len(pictures),
+                "picture_ms_p50": round(statistics.median(pictures), 2) if pictures else None,
+                "picture_ms_total": round(sum(pictures), 1),
                 "loop_lag_p50_ms": round(statistics.median(lags), 2) if lags else None,
                 "loop_lag_p99_ms": round(percentile(lags, 0.99), 2) if lags else None,
                 "loop_lag_max_ms": round(lags[-1], 2) if lags else None}
@@ -201,6 +205,25 @@ def observe_runtime() -> None:
     original_act, original_expire = TableService.act, TableService.expire
     if getattr(original_act, "_bench_observed", False):
         return
+    from cogs.table import present
+
+    draw = present._draw
+
+    async def timed_draw(screen: Any, key: str | None = None) -> Any:
+        """Time each picture in the thread that draws it (thread CPU time)."""
+        image = screen.image
+        if image is not None:
+            def timed() -> bytes:
+                started = time.thread_time()
+                try:
+                    return image()  # type: ignore[no-any-return]
+                finally:
+                    if Observed.measuring:
+                        Observed.pictures.append((time.thread_time() - started) * 1000)
+            screen.image = timed
+        return await draw(screen, key)
+
+    present._draw = timed_draw  # type: ignore[assignment]
 
     async def act(self: TableService, *args: Any, **kwargs: Any) -> Any:
         applied = await original_act(self, *args, **kwargs)
@@ -245,6 +268,24 @@ def draw_pictures_inline() -> None:
                 hashlib.blake2b(png, digest_size=16).hexdigest())
 
     present._draw = inline  # type: ignore[assignment]
+
+
+def stub_pictures() -> None:
+    """For comparison only: no picture is drawn (a fixed 1×1 PNG stands in), to see what the
+    pictures cost of the bot's CPU."""
+    from cogs.table import present
+
+    blank = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+                          "1f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082")
+
+    async def stub(screen: Any, key: str | None = None) -> Any:
+        if screen.image is None:
+            return None
+        import discord
+
+        return (discord.File(present.io.BytesIO(blank), filename=screen.image_name), key or "blank")
+
+    present._draw = stub  # type: ignore[assignment]
 
 
 def setup_games() -> None:
@@ -292,10 +333,11 @@ class ChildBot:
     a real deployment; steered by lines on its stdin: "mark" (start counting), "stats", "stop"."""
 
     def __init__(self, server: FakeDiscord, database: Path, *, loop_lag: bool = False,
-                 inline_pictures: bool = False, profile: Path | None = None) -> None:
+                 inline_pictures: bool = False, stub: bool = False, profile: Path | None = None) -> None:
         self.server = server
         self.database = database
         self.flags = (["--loop-lag"] if loop_lag else []) + (["--inline-pictures"] if inline_pictures else [])
+        self.flags += ["--stub-pictures"] if stub else []
         if profile is not None:
             self.flags += ["--profile", str(profile)]
         self.proc: asyncio.subprocess.Process | None = None
@@ -343,7 +385,7 @@ class ChildBot:
 
 
 async def serve_bot(base_url: str, token: str, guild_id: int, database: Path, *, loop_lag: bool,
-                    inline_pictures: bool, profile: Path | None = None) -> None:
+                    inline_pictures: bool, stub: bool = False, profile: Path | None = None) -> None:
     """The child process: run the real bot against the fake server at `base_url`."""
     import discord
     import yarl
@@ -353,6 +395,8 @@ async def serve_bot(base_url: str, token: str, guild_id: int, database: Path, *,
     setup_games()
     if inline_pictures:
         draw_pictures_inline()
+    if stub:
+        stub_pictures()
     Route.BASE = f"{base_url}/api/v10"
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(base_url.replace("http://", "ws://") + "/gateway")
     client = bot_module.build_bot(bot_settings(token, database, guild_id), freeze_heap=True,
@@ -966,7 +1010,7 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
                 bot = InProcessBot(server, database)
             else:
                 bot = ChildBot(server, database, loop_lag=args.loop_lag, inline_pictures=args.inline_pictures,
-                               profile=args.profile)
+                               stub=args.stub_pictures, profile=args.profile)
             await bot.start()
 
             rng = random.Random(f"{kind}-{games}")
@@ -1067,6 +1111,10 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
         "changed_by": changed_by,
         "rest_per_changed_message": round(len(writes) / changed, 3) if changed else None,
         "timer_actions": report.get("timer_actions"),
+        "pictures_per_interaction": round(report.get("pictures", 0) / done, 3) if done and report else None,
+        "picture_cpu_ms_p50": report.get("picture_ms_p50"),
+        "picture_cpu_ms_per_interaction": round(report.get("picture_ms_total", 0) / done, 2) if done and report
+        else None,
         "loop_lag_p99_ms": report.get("loop_lag_p99_ms"),
         "loop_lag_max_ms": report.get("loop_lag_max_ms"),
         "games_started": started_games,
@@ -1077,7 +1125,7 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
         "rate_limit_hits": len(server.rate_limit_hits),
         "setup_s": round(setup_s, 1),
         "window_s": round(span, 1),
-        "inline_pictures": bool(args.inline_pictures),
+        "pictures": "stub" if args.stub_pictures else "inline" if args.inline_pictures else "thread",
     }
 
 
@@ -1091,7 +1139,9 @@ def print_game_level(r: dict[str, Any]) -> None:
     lag = f"; loop lag p99 {r['loop_lag_p99_ms']} ms, max {r['loop_lag_max_ms']} ms" if r["loop_lag_p99_ms"] else ""
     print(f"        {r['rest_per_interaction']} REST calls/interaction; {r['message_writes']} message writes for "
           f"{r['changed_messages']} changed messages = {r['rest_per_changed_message']} per changed message "
-          f"(goal ≤ {GOALS['rest_per_changed_message']}); {r['timer_actions']} timer actions, "
+          f"(goal ≤ {GOALS['rest_per_changed_message']}); {r['pictures_per_interaction']} pictures/interaction "
+          f"at {r['picture_cpu_ms_p50']} ms CPU (p50) = {r['picture_cpu_ms_per_interaction']} ms/interaction; "
+          f"{r['timer_actions']} timer actions, "
           f"{r['games_finished']} games finished; {r['games_started']} started in {r['setup_s']} s "
           f"({r['failed_openings']} failed openings, {r['missed_moves']} missed moves){lag}", flush=True)
 
@@ -1120,6 +1170,8 @@ def main() -> None:
                         help="sample the bot's event-loop lag (a 20 ms sleeper; costs a little CPU)")
     parser.add_argument("--inline-pictures", action="store_true",
                         help="for comparison: draw pictures on the bot's event loop, not in a thread")
+    parser.add_argument("--stub-pictures", action="store_true",
+                        help="for comparison: draw no pictures (a 1×1 PNG stands in) to see what they cost")
     parser.add_argument("--profile", type=Path, metavar="FILE",
                         help="cProfile the bot's event loop thread over the window into FILE (slows it down)")
     parser.add_argument("--actions", type=int, default=20,
@@ -1136,7 +1188,7 @@ def main() -> None:
     logging.getLogger("discord.client").setLevel(logging.ERROR)  # no voice-support warnings
     if args.serve_bot:
         asyncio.run(serve_bot(args.serve_bot, args.token, args.guild, args.database, loop_lag=args.loop_lag,
-                              inline_pictures=args.inline_pictures, profile=args.profile))
+                              inline_pictures=args.inline_pictures, stub=args.stub_pictures, profile=args.profile))
         return
     kinds = [k.strip() for k in args.game.split(",") if k.strip()]
     unknown = set(kinds) - {"hallway", "words", "tokens"}

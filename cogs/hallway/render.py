@@ -1,9 +1,10 @@
 """The hallway as a PNG, drawn with Pillow from the public view only.
 
 The static part (walls, coloured numbered spaces, semicircles) is drawn once and cached;
-each picture copies it and adds the dudes, scores, the Edge and the encounter boxes, with
-text from cached glyphs (`pictures.text`), and is encoded on the game's fixed palette
-(`pictures.png`), which keeps a render to a few milliseconds.
+kept on the game's fixed palette (`pictures.Palette`). Each picture copies it and draws the
+dudes, scores, the Edge and the encounter boxes straight in palette colours, with text pasted
+from cached sprites (`pictures.text`), then goes through the one encoder (`pictures.png`),
+which keeps a render to a few milliseconds.
 """
 
 from __future__ import annotations
@@ -95,7 +96,18 @@ def hallway(spaces: tuple[tuple[str, int | None], ...]) -> Image.Image:
     for pos, text in ((0, "RED START"), (20, "BLUE START")):
         draw.text((centre_x(pos), HALL_BOTTOM + 24), text, fill=DIM, font=font(9), anchor="mm")
     draw.text((20, 22), "TWO FAT DUDES IN A NARROW HALLWAY", fill=INK, font=font(18), anchor="lm")
-    return image
+    return PALETTE.canvas(image)
+
+
+def ink(colour: pictures.RGB) -> int:
+    """The palette entry of a colour, to draw with on the picture."""
+    return PALETTE.index[colour]
+
+
+def text(image: Image.Image, xy: tuple[float, float], words: str, fill: pictures.RGB, size: int,
+         anchor: str, ground: pictures.RGB) -> None:
+    """A line of text on the picture, over the `ground` colour it sits on."""
+    pictures.text(image, xy, words, fill, font(size), anchor, ground=ground, palette=PALETTE)
 
 
 def star(draw: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
@@ -107,21 +119,21 @@ def star(draw: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
         radius = r if i % 2 == 0 else r * 0.45
         angle = -math.pi / 2 + i * math.pi / 5
         points.append((x + radius * math.cos(angle), y + radius * math.sin(angle)))
-    draw.polygon(points, fill=GOLD, outline=GOLD_DARK)
+    draw.polygon(points, fill=ink(GOLD), outline=ink(GOLD_DARK))
 
 
-def dude(draw: ImageDraw.ImageDraw, seat: int, x: int, y: int, out: bool) -> None:
+def dude(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int, x: int, y: int, out: bool) -> None:
     """A fat dude from above: a round belly, two eyes and a worried little mouth."""
     r = 25
-    draw.ellipse((x - r - 3, y - r + 6, x + r + 3, y + r + 6), fill=SHADOW)  # shadow
-    draw.ellipse((x - r, y - r, x + r, y + r), fill=TOKEN[seat], outline=TOKEN_EDGE[seat], width=3)
+    draw.ellipse((x - r - 3, y - r + 6, x + r + 3, y + r + 6), fill=ink(SHADOW))  # shadow
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=ink(TOKEN[seat]), outline=ink(TOKEN_EDGE[seat]), width=3)
     look = 4 if seat == 0 else -4
     for dx in (-8, 8):
-        draw.ellipse((x + dx - 4 + look // 2, y - 11, x + dx + 4 + look // 2, y - 3), fill=INK)
-        draw.ellipse((x + dx - 2 + look, y - 9, x + dx + 2 + look, y - 5), fill=PUPIL)
-    draw.arc((x - 9, y + 1, x + 9, y + 13), 200, 340, fill=MOUTH, width=3)
+        draw.ellipse((x + dx - 4 + look // 2, y - 11, x + dx + 4 + look // 2, y - 3), fill=ink(INK))
+        draw.ellipse((x + dx - 2 + look, y - 9, x + dx + 2 + look, y - 5), fill=ink(PUPIL))
+    draw.arc((x - 9, y + 1, x + 9, y + 13), 200, 340, fill=ink(MOUTH), width=3)
     if out:
-        pictures.text(draw, (x, y - r - 12), "OUT", fill=GOLD, font=font(13), anchor="mm")
+        text(image, (x, y - r - 12), "OUT", GOLD, 13, "mm", BACKGROUND)
 
 
 def short(name: str, fallback: str = "") -> str:
@@ -133,17 +145,18 @@ def short(name: str, fallback: str = "") -> str:
     return kept if len(kept) <= NAME_ROOM else kept[:NAME_ROOM - 1] + "…"
 
 
-def panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, box: Box, name: str) -> None:
+def panel(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, box: Box,
+          name: str) -> None:
     """One dude's score card: colour, name, ★, points and what staying inside would cost."""
     x0, y0, x1, y1 = box
-    draw.rounded_rectangle(box, radius=10, fill=CARD, outline=TOKEN[seat], width=3)
-    draw.ellipse((x0 + 14, y0 + 14, x0 + 34, y0 + 34), fill=TOKEN[seat])
-    pictures.text(draw, (x0 + 44, y0 + 24), name, fill=INK, font=font(18), anchor="lm")
+    draw.rounded_rectangle(box, radius=10, fill=ink(CARD), outline=ink(TOKEN[seat]), width=3)
+    draw.ellipse((x0 + 14, y0 + 14, x0 + 34, y0 + 34), fill=ink(TOKEN[seat]))
+    text(image, (x0 + 44, y0 + 24), name, INK, 18, "lm", CARD)
     if view["start"] == seat:
         star(draw, x0 + 44 + draw.textlength(name, font=font(18)) + 16, y0 + 23, 10)
     final = view.get("final")
     score = final["totals"][seat] if final else view["score"][seat]
-    pictures.text(draw, (x1 - 16, y0 + 32), str(score).replace("-", "−"), fill=INK, font=font(34), anchor="rm")
+    text(image, (x1 - 16, y0 + 32), str(score).replace("-", "−"), INK, 34, "rm", CARD)
     if seat in view["exited"]:
         note = "out of the hallway"
     else:
@@ -152,22 +165,22 @@ def panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, box: Box, 
         steps = view["penalty"][seat] // 5
         note = (f"{view['score'][seat]} points − {view['penalty'][seat]} for {steps} steps left"
                 if seat not in view["exited"] else "got out: no penalty")
-    pictures.text(draw, (x0 + 16, y1 - 18), note.replace("-", "−"), fill=DIM, font=font(13), anchor="lm")
+    text(image, (x0 + 16, y1 - 18), note.replace("-", "−"), DIM, 13, "lm", CARD)
 
 
-def edge_token(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-    draw.ellipse((x - 22, y - 22, x + 22, y + 22), fill=GOLD, outline=GOLD_DARK, width=3)
-    pictures.text(draw, (x, y), "EDGE", fill=EDGE_INK, font=font(11), anchor="mm")
+def edge_token(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    draw.ellipse((x - 22, y - 22, x + 22, y + 22), fill=ink(GOLD), outline=ink(GOLD_DARK), width=3)
+    text(image, (x, y), "EDGE", EDGE_INK, 11, "mm", GOLD)
 
 
-def encounter_boxes(draw: ImageDraw.ImageDraw, done: int, x: int, y: int) -> None:
-    pictures.text(draw, (x + 2 * 30 + 12, y - 14), "ENCOUNTERS", fill=DIM, font=font(12), anchor="mm")
+def encounter_boxes(image: Image.Image, draw: ImageDraw.ImageDraw, done: int, x: int, y: int) -> None:
+    text(image, (x + 2 * 30 + 12, y - 14), "ENCOUNTERS", DIM, 12, "mm", BACKGROUND)
     for n in range(5):
         bx = x + n * 30
         fill = CARD if n < 4 else LAST_BOX
-        draw.rectangle((bx, y, bx + 24, y + 24), fill=fill, outline=DIM, width=2)
+        draw.rectangle((bx, y, bx + 24, y + 24), fill=ink(fill), outline=ink(DIM), width=2)
         if n < done:
-            draw.line((bx + 5, y + 13, bx + 10, y + 19, bx + 20, y + 5), fill=GOLD, width=4)
+            draw.line((bx + 5, y + 13, bx + 10, y + 19, bx + 20, y + 5), fill=ink(GOLD), width=4)
 
 
 def banner(view: dict[str, Any], names: tuple[str, str]) -> str:
@@ -197,21 +210,20 @@ def render_hallway(view: dict[str, Any], names: tuple[str, str] = NAMES) -> byte
     spaces = tuple((str(s["colour"]), s["number"]) for s in view["track"])
     image = hallway(spaces).copy()
     draw = ImageDraw.Draw(image)
-    pictures.text(draw, (WIDTH - 20, 22), banner(view, names), fill=GOLD, font=font(16), anchor="rm")
+    text(image, (WIDTH - 20, 22), banner(view, names), GOLD, 16, "rm", BACKGROUND)
     last = view.get("last_roll")
     if last and view["phase"] not in ("rolloff", "over"):
-        pictures.text(draw, (WIDTH - 20, 48), f"{names[last['seat']]} rolled {last['roll']}", fill=DIM, font=font(13),
-                  anchor="rm")
+        text(image, (WIDTH - 20, 48), f"{names[last['seat']]} rolled {last['roll']}", DIM, 13, "rm", BACKGROUND)
     for seat in (0, 1):
         pos = view["pos"][seat]
         x = centre_x(pos)
         if seat in view["exited"] or view["pos"][0] == view["pos"][1]:
             x += -8 if seat == 0 else 8
-        dude(draw, seat, x, HALL_TOP - 4, seat in view["exited"])
+        dude(image, draw, seat, x, HALL_TOP - 4, seat in view["exited"])
     top = 228
-    panel(draw, view, 0, (20, top, 400, HEIGHT - 16), names[0])
-    panel(draw, view, 1, (WIDTH - 400, top, WIDTH - 20, HEIGHT - 16), names[1])
-    encounter_boxes(draw, view["encounters"], WIDTH // 2 - 72, top + 18)
+    panel(image, draw, view, 0, (20, top, 400, HEIGHT - 16), names[0])
+    panel(image, draw, view, 1, (WIDTH - 400, top, WIDTH - 20, HEIGHT - 16), names[1])
+    encounter_boxes(image, draw, view["encounters"], WIDTH // 2 - 72, top + 18)
     if view["edge"] is not None:
-        edge_token(draw, 430 if view["edge"] == 0 else WIDTH - 430, top + 60)
+        edge_token(image, draw, 430 if view["edge"] == 0 else WIDTH - 430, top + 60)
     return pictures.png(image, PALETTE)

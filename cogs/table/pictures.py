@@ -4,12 +4,20 @@ Game pictures are flat-colour art (boards, tiles, tokens) with antialiased text.
 them as RGB PNGs costs most of a picture's time (the encoder filters every row of three
 bytes a pixel); the same picture as a palette (P) PNG encodes several times faster at half
 the bytes. A game lists its colours once in a `Palette` (with the text-over-background
-pairs whose antialiased edges need in-between shades), draws in RGB as before, and hands
-the image to `png`, which maps it onto that palette (a lookup per pixel, no colour
-search) and writes it with fast compression.
+pairs whose antialiased edges need in-between shades) and hands its image to `png`, which
+maps an RGB image onto that palette (a lookup per pixel, no colour search) and writes it
+with fast compression.
 
-`text` draws a string from a cached glyph mask: the same labels, numbers and names are
-drawn again and again, and FreeType's rendering is the other big cost of a picture.
+Two ways to draw:
+
+* in RGB, as Pillow usually does, then `png(image, palette)` (small pictures: tiles);
+* straight on a palette image (`Palette.canvas`), which skips the RGB copy and the mapping:
+  Pillow's shapes are not antialiased, so they come out the same with palette colours, and
+  `text` pastes the string as a sprite already mapped onto the palette, drawn once over the
+  colour it sits on (`ground`).
+
+`text` draws a string from a cached glyph mask (or sprite): the same labels, numbers and
+names are drawn again and again, and FreeType's rendering is the other big cost of a picture.
 """
 
 from __future__ import annotations
@@ -46,6 +54,9 @@ class Palette:
             for step in range(1, shades + 1):
                 entries.setdefault(mix(ground, ink, step / (shades + 1)), None)
         self.colours: list[RGB] = list(entries)
+        #: Each colour's palette entry, for drawing on a canvas with `fill=palette.index[colour]`
+        #: (Pillow would otherwise rebuild its colour lookup for every new picture).
+        self.index: dict[RGB, int] = {colour: i for i, colour in enumerate(self.colours)}
         if not 1 <= len(self.colours) <= 256:
             raise ValueError(f"a palette holds 1-256 colours, not {len(self.colours)}")
         flat = [v for colour in self.colours for v in colour]
@@ -56,6 +67,11 @@ class Palette:
 
     def __len__(self) -> int:
         return len(self.colours)
+
+    def canvas(self, background: Image.Image) -> Image.Image:
+        """A palette copy of `background` to draw on (an RGB background is mapped once per
+        call: keep a palette one around for pictures drawn often)."""
+        return to_palette(background, self).copy() if background.mode != "P" else background.copy()
 
 
 def to_palette(image: Image.Image, palette: Palette | None) -> Image.Image:
@@ -97,12 +113,49 @@ def _mask(text: str, font: Font, anchor: str | None, align: str, spacing: int) -
     return mask, left, top
 
 
-def text(draw: ImageDraw.ImageDraw, xy: Sequence[float], words: str, fill: RGB, font: Font,
-         anchor: str | None = None, *, align: str = "left", spacing: int = 4) -> None:
+@lru_cache(maxsize=256)
+def _shades(fill: RGB, ground: RGB, palette: Palette) -> list[int]:
+    """For each coverage 0-255 of a glyph pixel, the palette entry nearest to `fill` over
+    `ground` at that coverage (what mapping the RGB pixel would give, without an RGB image)."""
+    out = []
+    for coverage in range(256):
+        want = mix(ground, fill, coverage / 255)
+        out.append(min(range(len(palette.colours)),
+                       key=lambda i: sum((a - b) ** 2 for a, b in zip(palette.colours[i], want, strict=True))))
+    return out
+
+
+INKED = [0] + [255] * 255
+
+
+@lru_cache(maxsize=8192)
+def _sprite(text: str, font: Font, anchor: str | None, align: str, spacing: int, fill: RGB, ground: RGB,
+            palette: Palette) -> tuple[Image.Image, Image.Image, int, int]:
+    """`text` in `fill` over `ground` as palette entries, with the mask of its inked pixels."""
+    mask, left, top = _mask(text, font, anchor, align, spacing)
+    entries = mask.point(_shades(fill, ground, palette))
+    return Image.frombytes("P", mask.size, entries.tobytes()), mask.point(INKED, "1"), left, top
+
+
+def text(target: Image.Image | ImageDraw.ImageDraw, xy: Sequence[float], words: str, fill: RGB, font: Font,
+         anchor: str | None = None, *, ground: RGB | None = None, palette: Palette | None = None,
+         align: str = "left", spacing: int = 4) -> None:
     """`draw.text` / `draw.multiline_text` with the glyphs rendered once per (text, font,
     anchor) and reused: the same pixels, without FreeType on every picture. Coordinates are
-    rounded to whole pixels."""
+    rounded to whole pixels.
+
+    `target` is an ImageDraw (or an RGB image) to draw on, or a palette image from
+    `Palette.canvas`; on a palette image the text is pasted as a sprite drawn over `ground`
+    (the colour under it, which must be uniform) and mapped onto `palette`."""
     if not words:
         return
+    x, y = round(xy[0]), round(xy[1])
+    if isinstance(target, Image.Image) and target.mode == "P":
+        if ground is None or palette is None:
+            raise ValueError("text on a palette image needs the ground colour under it and the palette")
+        sprite, inked, left, top = _sprite(words, font, anchor, align, spacing, fill, ground, palette)
+        target.paste(sprite, (x + left, y + top), inked)
+        return
+    draw = target if isinstance(target, ImageDraw.ImageDraw) else ImageDraw.Draw(target)
     mask, left, top = _mask(words, font, anchor, align, spacing)
-    draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
+    draw.bitmap((x + left, y + top), mask, fill=fill)
