@@ -48,6 +48,13 @@ class Applied:
     changed_seats: list[int]
     outcome: Outcome | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: Whether anything the table shows changed (the public view, its log, who is awaited);
+    #: a private step — picking a letter before placing it — leaves the table as it is.
+    public_changed: bool = True
+    #: Whether the result moved ratings (a forfeit before everyone acted once does not).
+    rated: bool = True
+    #: user id -> (rating before or None, rating after), when the result was rated.
+    rating_changes: dict[int, tuple[float | None, float]] = field(default_factory=dict)
 
     @property
     def finished(self) -> bool:
@@ -327,27 +334,45 @@ class TableService:
         lines = [line for e in events if e.to is None and (line := self.describe(game, e))]
         new_log = (game.log + lines)[-LOG_LINES:]
         outcome = engine.outcome(state)
+        rated = outcome is not None and not outcome.abandoned and await self._rates(game, outcome, action)
         async with self._rating_lock(game, outcome):
-            results, ratings = [], []
+            results, ratings, before = [], [], {}
             if outcome is not None:
-                results, ratings = await self._results(game, outcome)
+                if not outcome.abandoned:  # everyone away: no result at all
+                    results, ratings, before = await self._results(game, outcome)
+                if not rated:
+                    ratings = []
                 deadlines = []
             version = await self.storage.commit_action(
                 game.id, expected_version=game.version, seat=seat, action=action, at=at,
                 state=state, deadlines=deadlines, log=new_log, finished=outcome is not None,
                 now=now, results=results, ratings=ratings,
+                abandoned=outcome is not None and outcome.abandoned,
             )
         changed = [
             s for s in range(len(game.seats))
             if engine.view(game.state, s) != engine.view(state, s)
         ]
+        public_changed = (bool(lines) or outcome is not None or public_waits(deadlines) != public_waits(game.deadlines)
+                          or engine.view(game.state, None) != engine.view(state, None))
         game.state, game.version, game.deadlines, game.log = state, version, deadlines, new_log
         game.last_at = at
         if outcome is not None:
-            game.status = Status.FINISHED
+            game.status = Status.CANCELLED if outcome.abandoned else Status.FINISHED
             self.forget(game.id)
         self.on_deadlines(game.id, deadline_rules.earliest(deadlines))
-        return Applied(game, engine, events, changed, outcome)
+        changes = ({r.user_id: (before.get(r.user_id), r.ordinal) for r in ratings}
+                   if outcome is not None and rated else {})
+        return Applied(game, engine, events, changed, outcome, public_changed=public_changed, rated=rated,
+                       rating_changes=changes)
+
+    async def _rates(self, game: GameRecord, outcome: Outcome, action: Action) -> bool:
+        """A game that ends by forfeit before every seat has acted once is recorded, not rated:
+        a lobby that fell apart at once says nothing about anyone's skill."""
+        if action.get("type") != FORFEIT and outcome.reason != "forfeit":
+            return True
+        acted = {r.seat for r in await self.storage.actions(game.id) if r.action.get("type") != FORFEIT}
+        return acted >= set(range(len(game.seats)))
 
     def _rating_lock(self, game: GameRecord, outcome: Outcome | None) -> contextlib.AbstractAsyncContextManager[Any]:
         """Ratings are read, updated and written back whole: two games of one server and game
@@ -360,7 +385,7 @@ class TableService:
             lock = self._rating_locks[key] = asyncio.Lock()
         return lock
 
-    async def _results(self, game: GameRecord, outcome: Outcome) -> tuple[list, list]:
+    async def _results(self, game: GameRecord, outcome: Outcome) -> tuple[list, list, dict[int, float | None]]:
         users = [s.user_id for s in game.seats]
         team_index = {
             seat: index for index, team in enumerate(outcome.teams or ()) for seat in team
@@ -376,7 +401,8 @@ class TableService:
         current = await self.storage.ratings(game.guild_id, game.kind, users)
         ratings = rate(guild_id=game.guild_id, kind=game.kind, outcome=outcome, users=users,
                        current=current)
-        return results, ratings
+        before = {u: current[u].ordinal if u in current else None for u in users}
+        return results, ratings, before
 
     # ----- replay -----------------------------------------------------------------------
     async def replay(self, game_id: int, *, upto: int | None = None) -> State:
@@ -395,6 +421,11 @@ class TableService:
             else:
                 state, _ = engine.apply(state, record.seat, record.action, record.at)
         return state
+
+
+def public_waits(deadlines: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """What the table shows of the waits: who, for what, until when."""
+    return [(d["seat"], d["prompt"], d.get("at") if d.get("countdown", True) else None) for d in deadlines]
 
 
 def judged(game: GameRecord, rule: Callable[[], tuple[State, list[Event]]]) -> tuple[State, list[Event]]:

@@ -273,6 +273,7 @@ class Storage:
         at: float, state: dict[str, Any], deadlines: list[dict[str, Any]], log: list[str],
         finished: bool, now: float,
         results: Sequence[ResultRecord] = (), ratings: Sequence[RatingRecord] = (),
+        abandoned: bool = False,
     ) -> int:
         """New state + action log row + version bump, in one transaction.
 
@@ -283,7 +284,7 @@ class Storage:
         is not at `expected_version` any more.
         """
         new_version = expected_version + 1
-        status = Status.FINISHED if finished else Status.ACTIVE
+        status = (Status.CANCELLED if abandoned else Status.FINISHED) if finished else Status.ACTIVE
         def work(conn: sqlite3.Connection) -> None:
             cursor = conn.execute(
                 "UPDATE games SET state = ?, deadlines = ?, log = ?, status = ?, version = ?,"

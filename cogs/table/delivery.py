@@ -15,11 +15,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Protocol
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 import discord
 
-from cogs.table.present import Rendered, render_private, render_table, result_embed, table_info
+from cogs.table.present import (
+    Rendered,
+    abandoned_embed,
+    render_private,
+    render_table,
+    result_embed,
+    table_info,
+)
 from cogs.table.registry import ui_for
 from games.core import Engine
 from games.registry import get_engine
@@ -62,6 +70,12 @@ class Delivery:
         #: The (table message id, state version) each live table shows, so a step whose
         #: newest state an earlier answer already drew costs no second edit.
         self._table_shown: dict[int, tuple[int, int]] = {}
+        #: Whether a game's table message carries controls bound to its state version (a
+        #: table without them stays good through a step that changed nothing public).
+        self._table_bound: dict[int, bool] = {}
+        #: message id -> (digest of the picture it shows, its attachments): an edit that would
+        #: show the same picture keeps the attachment instead of uploading it again.
+        self._pictures: dict[int, tuple[str, list[discord.Attachment]]] = {}
         #: Table versions shown since the last flush (game id -> version).
         self._unflushed: dict[int, int] = {}
         self._flusher: asyncio.Task[None] | None = None
@@ -115,6 +129,8 @@ class Delivery:
         which always holds the newest committed state, so the last drawing is the newest."""
         game = applied.game
         drawn = self._table_shown.get(game.id) == (game.table_message_id, game.version)
+        if not (table_done or drawn or post_new_table) and self.still_shows(applied):
+            drawn = True  # a private step: the table shows exactly what it showed
         if not (table_done or drawn) or post_new_table:
             await self.update_table(game, post_new=post_new_table)
         for seat in applied.changed_seats:
@@ -126,6 +142,42 @@ class Delivery:
             for seat in range(len(game.seats)):
                 self._dm_shown.pop((game.id, seat), None)
             self._table_shown.pop(game.id, None)
+            self._table_bound.pop(game.id, None)
+
+    def still_shows(self, applied: Applied) -> bool:
+        """Whether the table message needs no edit for this step: nothing public changed and
+        no control on it is bound to the old state version. Then it counts as showing the new
+        version (choosing a letter before placing it edits no public message)."""
+        game = applied.game
+        shown = self._table_shown.get(game.id)
+        if (applied.public_changed or shown is None or shown[0] != game.table_message_id
+                or self._table_bound.get(game.id, True) or not self.fresh_table(game)):
+            return False
+        self._table_shown[game.id] = (shown[0], game.version)
+        self._unflushed[game.id] = max(game.version, self._unflushed.get(game.id, 0))
+        return True
+
+    def edit_kwargs(self, message_id: int, rendered: Rendered,
+                    current: Sequence[discord.Attachment] | None = None) -> dict[str, Any]:
+        """Edit arguments for a message; the picture it already shows is kept, not uploaded
+        again, when the new drawing is the same (`current`: the message's attachments, when
+        the caller holds the message)."""
+        kwargs = rendered.edit_kwargs()
+        shown = self._pictures.get(message_id)
+        if rendered.file is not None and shown is not None and shown[0] == rendered.image_digest:
+            attachments = [a for a in (current or shown[1]) if a.filename == rendered.file.filename]
+            if attachments:
+                kwargs["attachments"] = attachments
+        return kwargs
+
+    def remember_picture(self, message_id: int, rendered: Rendered,
+                         attachments: Sequence[discord.Attachment] = ()) -> None:
+        if len(self._pictures) >= MAX_REMEMBERED_DMS:
+            self._pictures.clear()
+        if rendered.file is None or rendered.image_digest is None:
+            self._pictures.pop(message_id, None)
+        else:
+            self._pictures[message_id] = (rendered.image_digest, list(attachments))
 
     async def update_table(self, game: GameRecord, *, post_new: bool = False) -> None:
         """Edit the table message (or post a new one: the first, or once the old is too old to edit)."""
@@ -134,8 +186,9 @@ class Delivery:
         old = game.table_message_id
         if old is not None and not post_new and self.fresh_table(game):
             try:
-                await channel.get_partial_message(old).edit(**rendered.edit_kwargs())
+                edited = await channel.get_partial_message(old).edit(**self.edit_kwargs(old, rendered))
                 self.remember_table(game.id, old, rendered)
+                self.remember_picture(old, rendered, edited.attachments if edited else ())
                 return
             except discord.NotFound:
                 log.info("table message of game %s vanished; posting a new one", game.id)
@@ -150,6 +203,7 @@ class Delivery:
         await self.service.storage.set_table_message(game.id, message.id, self.now)
         game.table_message_id, game.table_message_at = message.id, self.now
         self.remember_table(game.id, message.id, rendered)
+        self.remember_picture(message.id, rendered, message.attachments)
 
     async def deliver_private(self, applied: Applied, seat: int) -> None:
         """DM a seat its new private view; on closed DMs, say so once in the channel."""
@@ -167,8 +221,10 @@ class Delivery:
                 if shown is not None and shown == (record.dm_message_id, rendered.fingerprint()):
                     return  # the DM already shows exactly this
                 dm_channel = self.host.get_partial_messageable(record.dm_channel_id)
-                await dm_channel.get_partial_message(record.dm_message_id).edit(**rendered.edit_kwargs())
+                edited = await dm_channel.get_partial_message(record.dm_message_id).edit(
+                    **self.edit_kwargs(record.dm_message_id, rendered))
                 self.remember_dm(game.id, seat, record.dm_message_id, rendered)
+                self.remember_picture(record.dm_message_id, rendered, edited.attachments if edited else ())
                 return
             if record.dm_channel_id:
                 dm: discord.abc.Messageable = self.host.get_partial_messageable(record.dm_channel_id)
@@ -179,6 +235,7 @@ class Delivery:
             await record_delivery(self.service, game, seat, dm_ok=True, dm_channel_id=message.channel.id,
                                   dm_message_id=message.id, dm_message_at=self.now)
             self.remember_dm(game.id, seat, message.id, rendered)
+            self.remember_picture(message.id, rendered, message.attachments)
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
                 log.warning("DM to seat %s of game %s refused: %s", seat, game.id, exc)
@@ -200,11 +257,12 @@ class Delivery:
     async def post_result(self, applied: Applied) -> None:
         game, outcome = applied.game, applied.outcome
         assert outcome is not None
-        users = [s.user_id for s in game.seats]
-        ratings = await self.service.storage.ratings(game.guild_id, game.kind, users)
-        lines = [f"<@{u}> {ratings[u].ordinal:.1f}" for u in users if u in ratings]
         reason = ui_for(game.kind).result_reason(outcome.to_json(), table_info(game))
-        embed = result_embed(game, applied.engine, list(outcome.ranks), reason, lines, outcome.scores)
+        if outcome.abandoned:
+            embed = abandoned_embed(game, applied.engine, reason)
+        else:
+            embed = result_embed(game, applied.engine, list(outcome.ranks), reason,
+                                 rating_lines(applied), outcome.scores)
         channel = self.host.get_partial_messageable(game.home_channel_id, guild_id=game.guild_id)
         with contextlib.suppress(discord.HTTPException):
             await channel.send(embed=embed)
@@ -216,6 +274,7 @@ class Delivery:
         if len(self._table_shown) >= MAX_REMEMBERED_DMS:
             self._table_shown.clear()
         self._table_shown[game_id] = (message_id, rendered.version)
+        self._table_bound[game_id] = version_bound(rendered)
         self._unflushed[game_id] = max(rendered.version, self._unflushed.get(game_id, 0))
 
     def remember_dm(self, game_id: int, seat: int, message_id: int, rendered: Rendered) -> None:
@@ -295,3 +354,38 @@ class Delivery:
             return everyone
         return [s for s in everyone if engine.view(then, s) != engine.view(game.state, s)]
 
+
+def rating_lines(applied: Applied) -> list[str]:
+    """Each player's new rating and its change, in finishing order ("alice 3.2 (+1.4)")."""
+    game, outcome = applied.game, applied.outcome
+    assert outcome is not None
+    if not applied.rated:
+        return ["Not rated: the game ended before everyone had played a turn."]
+    lines = []
+    for seat in sorted(range(len(game.seats)), key=lambda s: outcome.ranks[s]):
+        user = game.user_of(seat)
+        if user not in applied.rating_changes:
+            continue
+        before, after = applied.rating_changes[user]
+        change = after - (before if before is not None else 0.0)
+        sign = "+" if change >= 0 else "−"
+        lines.append(f"<@{user}> {signed(after)} ({sign}{abs(change):.1f})")
+    return lines
+
+
+def signed(value: float) -> str:
+    return f"{value:.1f}" if value >= 0 else f"−{-value:.1f}"
+
+
+def kept(kwargs: dict[str, Any]) -> list[discord.Attachment]:
+    """The attachments an edit keeps (none when it uploads a new picture)."""
+    attachments = kwargs.get("attachments") or []
+    return [a for a in attachments if isinstance(a, discord.Attachment)]
+
+
+def version_bound(rendered: Rendered) -> bool:
+    """Whether a message carries controls tied to the state version it was drawn at."""
+    if rendered.view is None:
+        return False
+    return any(str(item.get("custom_id", "")).startswith(("rp:a:", "rp:s:", "rp:f:"))
+               for row in rendered.view.to_components() for item in row.get("components", []))

@@ -17,7 +17,7 @@ import discord
 from cogs.table import codec
 from cogs.table.answers import NO_LONGER_VALID, Answers, echo, redraw_in_place, send
 from cogs.table.controls import build_modal, find_form, offered_action, read_field, text_inputs
-from cogs.table.delivery import Delivery
+from cogs.table.delivery import Delivery, kept
 from games.registry import get_engine
 from runtime.access import may_press
 from runtime.errors import Refusal
@@ -184,13 +184,17 @@ class Intake:
         private_done: set[int] = set()
         if message is not None and message.id == game.table_message_id and delivery.fresh_table(game):
             rendered = await delivery.draw_table(game)
-            await redraw_in_place(interaction, **rendered.edit_kwargs())
+            edit = delivery.edit_kwargs(message.id, rendered, message.attachments)
+            await redraw_in_place(interaction, **edit)
             delivery.remember_table(game.id, message.id, rendered)
+            delivery.remember_picture(message.id, rendered, kept(edit))
             table_done = True
         elif message is not None and seat is not None and self._is_private_message(game, seat, message):
             drawn = await delivery.draw_private(applied, seat)
             if drawn is not None:
-                await redraw_in_place(interaction, **drawn.edit_kwargs())
+                edit = delivery.edit_kwargs(message.id, drawn, message.attachments)
+                await redraw_in_place(interaction, **edit)
+                delivery.remember_picture(message.id, drawn, kept(edit))
                 private_done.add(seat)
                 if message.id == game.seats[seat].dm_message_id:
                     delivery.remember_dm(game.id, seat, message.id, drawn)

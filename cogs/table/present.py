@@ -328,6 +328,15 @@ def points(score: float) -> str:
     return f"{shown} point{'' if abs(score) == 1 else 's'}"
 
 
+def abandoned_embed(game: GameRecord, engine: Engine, reason: str) -> discord.Embed:
+    """A game that stopped without a result (everyone away): nobody won, nothing is rated."""
+    embed = discord.Embed(title=f"💤 {engine.title} — abandoned", description=reason[:4096] or None,
+                          colour=0x99AAB5)
+    embed.add_field(name="Fair play", value=fair_play(game)[:1024], inline=False)
+    embed.set_footer(text=f"game #{game.id} · no result recorded")
+    return fit(embed)
+
+
 def result_embed(game: GameRecord, engine: Engine, ranks: list[int], reason: str,
                  rating_lines: list[str], scores: Sequence[float] | None = None) -> discord.Embed:
     order = sorted(range(len(ranks)), key=lambda s: ranks[s])

@@ -1,0 +1,68 @@
+"""Lean delivery: a private step edits no public message, and a picture already on a message
+is kept by id rather than uploaded again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.registry import get_engine
+from runtime.service import Applied
+from tests.fakediscord import FakeDiscord
+
+
+async def start(fake_discord: FakeDiscord, kind: str, title: str, *names: str) -> tuple[Any, list[Any]]:
+    users = [fake_discord.user(n) for n in names]
+    before = {t.id for t in fake_discord.general.threads()}
+    lobby = (await users[0].slash(f"{kind} new")).message
+    assert lobby is not None
+    for user in users[1:]:
+        await user.click(lobby, "Join")
+    await users[0].click(lobby, "Start")
+    thread = await fake_discord.wait_for(
+        lambda: next((t for t in fake_discord.general.threads() if t.id not in before), None),
+        what="the game's thread")
+    await fake_discord.wait_for(lambda: next((m for m in thread.history() if m.embeds
+                                              and title in str(m.embeds[0].get("title"))), None),
+                                what="the table")
+    await fake_discord.idle()
+    return thread, users
+
+
+def table_of(thread: Any, title: str) -> Any:
+    return next(m for m in thread.history() if any(title in str(e.get("title", "")) for e in m.embeds))
+
+
+async def test_picking_a_letter_before_placing_it_edits_no_public_message(fake_discord: FakeDiscord,
+                                                                          bot: Any) -> None:
+    thread, users = await start(fake_discord, "words", "Fighting Words", "alice", "bob", "carol")
+    game = await bot.service.game_here(thread.id)
+    seat, version = game.state["phase"]["seat"], game.version
+    player = users[seat]
+    hand = next(m for m in reversed(player.dms()) if m.selects())
+    table = table_of(thread, "Fighting Words")
+    edits_before = table.edits
+    menu = next(s for s in hand.selects() if str(s.get("placeholder", "")).startswith("Play a letter"))
+    picked = await player.select(hand, menu["options"][0]["value"], menu=menu["placeholder"])
+    await fake_discord.idle()
+    assert picked.response_type == 7  # the hand is redrawn in place
+    calls = fake_discord.calls_for(picked)
+    assert [c.route for c in calls if not c.route.endswith("/callback")] == []
+    assert table.edits == edits_before
+    after = await bot.service.game(game.id)
+    assert after.version == version + 1  # the pick was a committed step all the same
+    assert bot.tables.delivery.table_shows(game.id) == (table.id, after.version)
+
+
+async def test_the_same_picture_is_kept_not_uploaded_again(fake_discord: FakeDiscord, bot: Any) -> None:
+    thread, _ = await start(fake_discord, "hallway", "Narrow Hallway", "alice", "bob")
+    table = table_of(thread, "Narrow Hallway")
+    [picture] = table.attachments
+    game = await bot.service.game_here(thread.id)
+    bot.tables.delivery.forget_shown()  # make the next publish redraw the same state
+    with fake_discord.track() as calls:
+        await bot.tables.publish(Applied(game, get_engine(game.kind), [], []))
+        await fake_discord.idle()
+    [edit] = [c for c in calls if c.method == "PATCH"]
+    assert [int(a["id"]) for a in edit.body["attachments"]] == [picture.id]  # kept by id
+    assert [a.id for a in table.attachments] == [picture.id]
+    assert table.embeds[0]["image"]["url"].endswith("hallway.png")
