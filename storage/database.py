@@ -34,7 +34,7 @@ from storage.records import (
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, thread_id, kind, host_id, options, status, version, seed, state,"
     " deadlines, log, table_message_id, table_message_at, created_at, updated_at, last_at, nonce,"
-    " table_version"
+    " table_version, lobby_message_id"
 )
 
 
@@ -326,6 +326,22 @@ class Storage:
             rows = await cursor.fetchall()
         return {r[0]: r[1] for r in rows}
 
+    async def set_lobby_message(self, game_id: int, message_id: int) -> None:
+        await self._transaction([
+            ("UPDATE games SET lobby_message_id = ? WHERE id = ?", (message_id, game_id)),
+        ])
+
+    async def last_game_in(self, channel_id: int) -> GameRecord | None:
+        """The newest game, live or not, whose table is this channel or thread (`/game status`
+        right after the end shows its result)."""
+        async with self._db.execute(
+            "SELECT id FROM games WHERE status != 'lobby' AND state IS NOT NULL"
+            " AND (thread_id = ? OR (channel_id = ? AND thread_id IS NULL)) ORDER BY id DESC LIMIT 1",
+            (channel_id, channel_id),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return await self.game(row[0]) if row else None
+
     async def set_table_message(self, game_id: int, message_id: int, at: float) -> None:
         await self._transaction([
             ("UPDATE games SET table_message_id = ?, table_message_at = ? WHERE id = ?",
@@ -406,7 +422,7 @@ def _game_from_row(row: Sequence[Any]) -> GameRecord:
         seed=row[9], state=json.loads(row[10]) if row[10] is not None else None,
         deadlines=json.loads(row[11]), log=json.loads(row[12]), table_message_id=row[13],
         table_message_at=row[14], created_at=row[15], updated_at=row[16], last_at=row[17],
-        nonce=row[18], table_version=row[19],
+        nonce=row[18], table_version=row[19], lobby_message_id=row[20],
     )
 
 

@@ -82,11 +82,13 @@ MIGRATIONS: list[str] = [
     """,
     # 3: when the last step was pressed (the floor for the next press time); the salt of the
     #    seed's published commitment; the state version the table message shows (a table
-    #    left behind by a crash is redrawn at start-up)
+    #    left behind by a crash is redrawn at start-up); the lobby message in the parent
+    #    channel (it mirrors the result at the end)
     """
     ALTER TABLE games ADD COLUMN last_at REAL;
     ALTER TABLE games ADD COLUMN nonce TEXT NOT NULL DEFAULT '';
     ALTER TABLE games ADD COLUMN table_version INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN lobby_message_id INTEGER;
     """,
 ]
 

@@ -61,6 +61,8 @@ class GameRecord:
     nonce: str = ""
     #: The state version the table message shows, as last recorded.
     table_version: int = 0
+    #: The lobby message in the parent channel (it mirrors the result at the end).
+    lobby_message_id: int | None = None
 
     @property
     def commitment(self) -> str:

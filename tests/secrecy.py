@@ -65,10 +65,11 @@ def dumped(engine: Engine, state: State, viewer: int | None) -> str:
 
 
 def leaks(engine: Engine, state: State, *, sample: int | None = None,
-          chooser: random.Random | None = None) -> list[str]:
+          chooser: random.Random | None = None, tries: int = 2) -> list[str]:
     """Every (secret, viewer) whose view changes when only that secret changes.
 
-    `sample` limits the secrets tried per state (picked by `chooser`), for long playouts."""
+    `sample` limits the secrets tried per state (picked by `chooser`) and `tries` the other
+    values tried for each, for long playouts."""
     declared = [*RNG_SECRETS, *engine.secrets(state)]
     for secret in declared:
         get(state, secret.path)  # a declared path that leads nowhere is an engine bug: KeyError here
@@ -84,7 +85,7 @@ def leaks(engine: Engine, state: State, *, sample: int | None = None,
     base = {viewer: dumped(engine, state, viewer) for viewer in viewers}
     problems: list[str] = []
     for secret in tried:
-        for value in alternatives(engine, state, secret, found)[:2]:
+        for value in alternatives(engine, state, secret, found)[:tries]:
             changed = json.loads(json.dumps(state))
             put(changed, secret.path, value)
             for viewer in viewers:

@@ -72,9 +72,10 @@ def test_no_view_leaks_another_seats_secrets(name: str, data: st.DataObject) -> 
     seed = data.draw(st.integers(0, 2**31), label="seed")
     run = random_playout(engine, players, seed)
     chooser = random.Random(seed)
-    step = max(1, len(run.states) // 40)  # about 40 states a game, a dozen secrets each
-    for state in run.states[::step]:
-        assert leaks(engine, state, sample=12, chooser=chooser) == []
+    # A dozen states a game, a few secrets each: over the profile's games every kind of
+    # secret in every phase is changed many times (3,000 games with the thorough profile).
+    for state in chooser.sample(run.states, min(12, len(run.states))):
+        assert leaks(engine, state, sample=4, chooser=chooser, tries=1) == []
 
 
 @pytest.mark.parametrize("name", ENGINE_NAMES)

@@ -20,13 +20,14 @@ from cogs.table.edge import TableEdge, tables_of
 from cogs.table.intake import pressed_at
 from cogs.table.lobby import manages_guild
 from cogs.table.options import from_engine_option, from_param, with_options
+from cogs.table.present import table_info
 from cogs.table.registry import UIS, ui_for
 from cogs.table.ui import Param, Shortcut
 from games.core import Engine
 from games.registry import get_engine
-from runtime.errors import Refusal
+from runtime.errors import NoGame, Refusal
 from runtime.service import Applied, TableService
-from storage import Status
+from storage import GameRecord, Status
 
 
 class TableCog(commands.Cog):
@@ -157,13 +158,32 @@ class TableCog(commands.Cog):
     async def show_table(self, interaction: discord.Interaction) -> None:
         """The table here as a picture only the caller sees (no second set of controls)."""
         async with self.edge.guard(interaction):
-            game = await self.service.game_for(interaction.user.id, _channel_id(interaction))
-            if game.status is not Status.ACTIVE:
+            try:
+                game = await self.service.game_for(interaction.user.id, _channel_id(interaction))
+            except NoGame:  # right after the end: the last game here, with its result
+                game = await self.service.storage.last_game_in(_channel_id(interaction) or 0)
+                if game is None:
+                    raise
+            if game.status is Status.LOBBY:
                 raise Refusal("That game is still in its lobby.")
             rendered = await self.edge.delivery.draw_table(game)
+            if game.status is not Status.ACTIVE:
+                rendered.embed.description = (await self.ended_line(game) + "\n\n"
+                                              + (rendered.embed.description or ""))[:4096]
             kwargs = rendered.send_kwargs()
             kwargs.pop("view", None)  # a status card is a picture, not a second control panel
             await interaction.response.send_message(ephemeral=True, **kwargs)
+
+    async def ended_line(self, game: GameRecord) -> str:
+        """"Game over: …" with the reason in the game's own words, for a finished table."""
+        if game.status is Status.CANCELLED:
+            return "**This game was ended without a result.**"
+        engine = get_engine(game.kind)
+        assert game.state is not None
+        outcome = engine.outcome(game.state)
+        if outcome is None:
+            return "**This game is over.**"
+        return f"**Game over.** {ui_for(game.kind).result_reason(outcome.to_json(), table_info(game))}"
 
     @game.command(name="leave", description="Leave (forfeit) your game here")
     async def leave(self, interaction: discord.Interaction) -> None:

@@ -20,15 +20,9 @@ from typing import Any, Protocol
 
 import discord
 
-from cogs.table.present import (
-    Rendered,
-    abandoned_embed,
-    render_private,
-    render_table,
-    result_embed,
-    table_info,
-)
+from cogs.table.present import Rendered, render_private, render_table
 from cogs.table.registry import ui_for
+from cogs.table.results import post_result
 from games.core import Engine
 from games.registry import get_engine
 from runtime.clock import Clock
@@ -53,6 +47,10 @@ class Host(Protocol):
                                 type: discord.ChannelType | None = None) -> discord.PartialMessageable: ...
 
     def get_user(self, id: int, /) -> discord.User | None: ...
+
+    def get_channel(self, id: int, /) -> Any: ...
+
+    async def fetch_channel(self, channel_id: int, /) -> Any: ...
 
     async def fetch_user(self, user_id: int, /) -> discord.User: ...
 
@@ -137,7 +135,7 @@ class Delivery:
             if seat not in (private_done or set()):
                 await self.deliver_private(applied, seat)
         if applied.outcome is not None:
-            await self.post_result(applied)
+            await post_result(self, applied)
             self._locks.pop(game.id, None)
             for seat in range(len(game.seats)):
                 self._dm_shown.pop((game.id, seat), None)
@@ -254,19 +252,6 @@ class Delivery:
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
 
-    async def post_result(self, applied: Applied) -> None:
-        game, outcome = applied.game, applied.outcome
-        assert outcome is not None
-        reason = ui_for(game.kind).result_reason(outcome.to_json(), table_info(game))
-        if outcome.abandoned:
-            embed = abandoned_embed(game, applied.engine, reason)
-        else:
-            embed = result_embed(game, applied.engine, list(outcome.ranks), reason,
-                                 rating_lines(applied), outcome.scores)
-        channel = self.host.get_partial_messageable(game.home_channel_id, guild_id=game.guild_id)
-        with contextlib.suppress(discord.HTTPException):
-            await channel.send(embed=embed)
-
     # ----- what is shown ----------------------------------------------------------------
     def remember_table(self, game_id: int, message_id: int, rendered: Rendered) -> None:
         if rendered.version is None:
@@ -353,28 +338,6 @@ class Delivery:
             log.warning("could not replay game %s to version %s; re-sending every hand", game.id, version)
             return everyone
         return [s for s in everyone if engine.view(then, s) != engine.view(game.state, s)]
-
-
-def rating_lines(applied: Applied) -> list[str]:
-    """Each player's new rating and its change, in finishing order ("alice 3.2 (+1.4)")."""
-    game, outcome = applied.game, applied.outcome
-    assert outcome is not None
-    if not applied.rated:
-        return ["Not rated: the game ended before everyone had played a turn."]
-    lines = []
-    for seat in sorted(range(len(game.seats)), key=lambda s: outcome.ranks[s]):
-        user = game.user_of(seat)
-        if user not in applied.rating_changes:
-            continue
-        before, after = applied.rating_changes[user]
-        change = after - (before if before is not None else 0.0)
-        sign = "+" if change >= 0 else "−"
-        lines.append(f"<@{user}> {signed(after)} ({sign}{abs(change):.1f})")
-    return lines
-
-
-def signed(value: float) -> str:
-    return f"{value:.1f}" if value >= 0 else f"−{-value:.1f}"
 
 
 def kept(kwargs: dict[str, Any]) -> list[discord.Attachment]:

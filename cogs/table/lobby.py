@@ -52,6 +52,7 @@ class Lobby:
             sent = await interaction.response.send_message(**render_lobby(game, get_engine(kind)).send_kwargs())
             if sent.message_id is not None:  # remembered so `/game leave` can redraw the lobby
                 await self.service.storage.set_table_message(game.id, sent.message_id, self.delivery.now)
+                await self.service.storage.set_lobby_message(game.id, sent.message_id)
             await self.check_dm(interaction, game, 0)
 
     async def redraw(self, game: GameRecord) -> None:

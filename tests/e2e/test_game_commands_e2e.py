@@ -53,8 +53,10 @@ async def test_leaving_a_lobby_and_forfeiting_a_game(fake_discord: FakeDiscord, 
     assert forfeit.ephemeral and "counts as a loss" in forfeit.content
     result = await fake_discord.wait_for(lambda: result_message(fake_discord), what="the result")
     assert result.text().index(alice.mention) < result.text().index(bob.mention)  # the leaver ranks last
-    [loser] = [r for r in await bot.storage.leaderboard(fake_discord.guild.id, "tokens") if r.user_id == bob.id]
-    assert (loser.games, loser.wins) == (1, 0)
+    # Nobody had played a turn yet: the game is recorded, not rated.
+    assert "Not rated" in result.text()
+    assert await bot.storage.leaderboard(fake_discord.guild.id, "tokens") == []
+    assert [r.rank for r in await bot.storage.recent_results(fake_discord.guild.id, bob.id)] == [1]
 
 
 async def test_only_the_host_or_a_manager_ends_a_game_and_nothing_is_rated(fake_discord: FakeDiscord,

@@ -219,5 +219,7 @@ async def test_every_interaction_is_answered_within_three_seconds(fake_discord: 
     for play in plays:  # the answer (DM hand edited in place), the table edit, the next player's DM
         calls = fake_discord.calls_for(play)
         assert calls[0].route.endswith("/callback") and calls[0].interaction_id == play.id
-        assert len(calls) <= 4, [str(c) for c in calls]
+        # the last play also posts the result, mirrors it on the lobby and archives the thread
+        last = play is plays[-1]
+        assert len(calls) <= (6 if last else 4), [str(c) for c in calls]
     assert fake_discord.calls_since(mark)

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cogs.table.delivery import rating_lines
+from cogs.table.results import rating_lines
 from games.core import Outcome
 from games.registry import get_engine
 from runtime.service import Applied, TableService
