@@ -1,12 +1,12 @@
 """Letter tiles for Fighting Words, drawn with Pillow from views only (never hidden state).
 
 Each face's tile is drawn once and pasted; numbers come from cached glyphs; the picture is
-encoded on the game's fixed palette (`cogs.table.pictures`).
+encoded on the game's fixed palette (`cogs.table.pictures`) and kept by the faces it shows.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
@@ -48,6 +48,13 @@ def _tile(face: str) -> Image.Image:
 
 
 def _tiles(faces: list[str], numbered: bool) -> bytes:
+    return _drawn(tuple(faces), numbered)
+
+
+@lru_cache(maxsize=2048)
+def _drawn(faces: tuple[str, ...], numbered: bool) -> bytes:
+    """The picture of these faces, drawn once: a seat's view changes with every step of the
+    game, its hand far less often, and the same words and hands recur across tables."""
     count = max(1, len(faces))
     per_row = min(count, 12)
     rows = (count + per_row - 1) // per_row
