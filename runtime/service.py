@@ -55,6 +55,10 @@ class Applied:
     rated: bool = True
     #: user id -> (rating before or None, rating after), when the result was rated.
     rating_changes: dict[int, tuple[float | None, float]] = field(default_factory=dict)
+    #: Who acted (None: the game itself, or the start).
+    seat: int | None = None
+    #: Seats now awaited for something they were not a moment before: each is told so.
+    newly_awaited: list[int] = field(default_factory=list)
 
     @property
     def finished(self) -> bool:
@@ -193,7 +197,8 @@ class TableService:
             )
             game = await self._reload(game_id)
             self.on_deadlines(game_id, deadline_rules.earliest(deadlines))
-            return Applied(game, engine, [], list(range(players)))
+            awaited = sorted({d["seat"] for d in deadlines if d["seat"] is not None})
+            return Applied(game, engine, [], list(range(players)), newly_awaited=awaited)
 
     async def set_thread(self, game_id: int, thread_id: int) -> GameRecord:
         """Move a started game's table to its new thread (the record others hold sees it too)."""
@@ -347,7 +352,7 @@ class TableService:
                 game.id, expected_version=game.version, seat=seat, action=action, at=at,
                 state=state, deadlines=deadlines, log=new_log, finished=outcome is not None,
                 now=now, results=results, ratings=ratings,
-                abandoned=outcome is not None and outcome.abandoned,
+                abandoned=outcome is not None and outcome.abandoned, log_added=len(lines),
             )
         changed = [
             s for s in range(len(game.seats))
@@ -355,8 +360,14 @@ class TableService:
         ]
         public_changed = (bool(lines) or outcome is not None or public_waits(deadlines) != public_waits(game.deadlines)
                           or engine.view(game.state, None) != engine.view(state, None))
+        # A seat asked for something new (a new wait key) is told; one still answering the
+        # same question (another seat's pick came in) is not told again.
+        awaited_before = {(d["seat"], d["key"]) for d in game.deadlines}
+        newly = sorted({d["seat"] for d in deadlines
+                        if d["seat"] is not None and (d["seat"], d["key"]) not in awaited_before})
         game.state, game.version, game.deadlines, game.log = state, version, deadlines, new_log
         game.last_at = at
+        game.log_total += len(lines)
         if outcome is not None:
             game.status = Status.CANCELLED if outcome.abandoned else Status.FINISHED
             self.forget(game.id)
@@ -364,7 +375,7 @@ class TableService:
         changes = ({r.user_id: (before.get(r.user_id), r.ordinal) for r in ratings}
                    if outcome is not None and rated else {})
         return Applied(game, engine, events, changed, outcome, public_changed=public_changed, rated=rated,
-                       rating_changes=changes)
+                       rating_changes=changes, seat=seat, newly_awaited=newly)
 
     async def _rates(self, game: GameRecord, outcome: Outcome, action: Action) -> bool:
         """A game that ends by forfeit before every seat has acted once is recorded, not rated:

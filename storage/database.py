@@ -34,7 +34,7 @@ from storage.records import (
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, thread_id, kind, host_id, options, status, version, seed, state,"
     " deadlines, log, table_message_id, table_message_at, created_at, updated_at, last_at, nonce,"
-    " table_version, lobby_message_id"
+    " table_version, lobby_message_id, log_total, ping_message_id"
 )
 
 
@@ -192,13 +192,13 @@ class Storage:
 
     async def seats(self, game_id: int) -> list[SeatRecord]:
         async with self._db.execute(
-            "SELECT seat, user_id, name, dm_ok, dm_channel_id, dm_message_id, dm_message_at FROM seats"
+            "SELECT seat, user_id, name, dm_ok, dm_channel_id, dm_message_id, dm_message_at, seen_log FROM seats"
             " WHERE game_id = ? ORDER BY seat",
             (game_id,),
         ) as cursor:
             rows = await cursor.fetchall()
         return [
-            SeatRecord(r[0], r[1], r[2], bool(r[3]), r[4], r[5], r[6]) for r in rows
+            SeatRecord(r[0], r[1], r[2], bool(r[3]), r[4], r[5], r[6], r[7]) for r in rows
         ]
 
     async def add_seat(self, game_id: int, user_id: int, name: str) -> int:
@@ -273,7 +273,7 @@ class Storage:
         at: float, state: dict[str, Any], deadlines: list[dict[str, Any]], log: list[str],
         finished: bool, now: float,
         results: Sequence[ResultRecord] = (), ratings: Sequence[RatingRecord] = (),
-        abandoned: bool = False,
+        abandoned: bool = False, log_added: int = 0,
     ) -> int:
         """New state + action log row + version bump, in one transaction.
 
@@ -288,9 +288,10 @@ class Storage:
         def work(conn: sqlite3.Connection) -> None:
             cursor = conn.execute(
                 "UPDATE games SET state = ?, deadlines = ?, log = ?, status = ?, version = ?,"
-                " updated_at = ?, last_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+                " updated_at = ?, last_at = ?, log_total = log_total + ?"
+                " WHERE id = ? AND version = ? AND status = 'active'",
                 (_dumps(state), _dumps(deadlines), _dumps(log), status.value, new_version,
-                 now, at, game_id, expected_version),
+                 now, at, log_added, game_id, expected_version),
             )
             if cursor.rowcount != 1:
                 raise StaleVersion(f"game {game_id} is not at version {expected_version}")
@@ -325,6 +326,32 @@ class Storage:
         ) as cursor:
             rows = await cursor.fetchall()
         return {r[0]: r[1] for r in rows}
+
+    async def notify_preferences(self, user_ids: Iterable[int]) -> dict[int, str]:
+        """Where each player wants "your turn" pings: 'auto', 'thread', 'dm' or 'off'."""
+        ids = list(user_ids)
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        async with self._db.execute(f"SELECT user_id, notify FROM players WHERE user_id IN ({marks})",
+                                    ids) as cursor:
+            rows = await cursor.fetchall()
+        return {r[0]: r[1] for r in rows}
+
+    async def set_notify(self, user_id: int, notify: str) -> None:
+        await self._transaction([
+            ("INSERT INTO players (user_id, notify) VALUES (?, ?)"
+             " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify", (user_id, notify)),
+        ])
+
+    async def set_ping(self, game_id: int, message_id: int | None, seen: Mapping[int, int]) -> None:
+        """The thread's newest ping (None: unchanged), and how much of the log the pinged seats
+        have now seen."""
+        await self._transaction([
+            ("UPDATE games SET ping_message_id = COALESCE(?, ping_message_id) WHERE id = ?", (message_id, game_id)),
+            *[("UPDATE seats SET seen_log = ? WHERE game_id = ? AND seat = ?", (total, game_id, seat))
+              for seat, total in seen.items()],
+        ])
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         await self._transaction([
@@ -422,7 +449,8 @@ def _game_from_row(row: Sequence[Any]) -> GameRecord:
         seed=row[9], state=json.loads(row[10]) if row[10] is not None else None,
         deadlines=json.loads(row[11]), log=json.loads(row[12]), table_message_id=row[13],
         table_message_at=row[14], created_at=row[15], updated_at=row[16], last_at=row[17],
-        nonce=row[18], table_version=row[19], lobby_message_id=row[20],
+        nonce=row[18], table_version=row[19], lobby_message_id=row[20], log_total=row[21],
+        ping_message_id=row[22],
     )
 
 

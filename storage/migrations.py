@@ -89,6 +89,13 @@ MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN nonce TEXT NOT NULL DEFAULT '';
     ALTER TABLE games ADD COLUMN table_version INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE games ADD COLUMN lobby_message_id INTEGER;
+    ALTER TABLE games ADD COLUMN log_total INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN ping_message_id INTEGER;
+    ALTER TABLE seats ADD COLUMN seen_log INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE players (
+        user_id INTEGER PRIMARY KEY,
+        notify  TEXT    NOT NULL DEFAULT 'auto'
+    ) WITHOUT ROWID;
     """,
 ]
 

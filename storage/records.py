@@ -32,6 +32,8 @@ class SeatRecord:
     dm_channel_id: int | None = None
     dm_message_id: int | None = None
     dm_message_at: float | None = None
+    #: How many of the game's log lines this seat had seen at its last ping.
+    seen_log: int = 0
 
 
 @dataclass
@@ -63,6 +65,10 @@ class GameRecord:
     table_version: int = 0
     #: The lobby message in the parent channel (it mirrors the result at the end).
     lobby_message_id: int | None = None
+    #: Public log lines written since the start (the log keeps only the last few).
+    log_total: int = 0
+    #: The last "your turn" ping posted in the game's thread (deleted when the next one comes).
+    ping_message_id: int | None = None
 
     @property
     def commitment(self) -> str:

@@ -151,6 +151,24 @@ class TableCog(commands.Cog):
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.edge.intake.show_hand(interaction, None)
 
+    @app_commands.command(name="notify", description="Where you are told it's your turn")
+    @app_commands.describe(where="thread: a mention in the game's thread · dm: a direct message · off")
+    @app_commands.choices(where=[
+        app_commands.Choice(name="in the game's thread", value="thread"),
+        app_commands.Choice(name="by direct message", value="dm"),
+        app_commands.Choice(name="off", value="off"),
+        app_commands.Choice(name="automatic (DM for games with a hand, else the thread)", value="auto"),
+    ])
+    async def notify(self, interaction: discord.Interaction, where: str) -> None:
+        async with self.edge.guard(interaction):
+            if where not in ("thread", "dm", "off", "auto"):
+                raise Refusal("Choose thread, dm, off or automatic.")
+            await self.service.storage.set_notify(interaction.user.id, where)
+            said = {"thread": "with a mention in the game's thread", "dm": "by direct message",
+                    "off": "not at all (watch the table)", "auto": "by DM in games with a hand, else in the thread"}
+            await interaction.response.send_message(f"Got it: you'll be told it's your turn {said[where]}.",
+                                                    ephemeral=True)
+
     @game.command(name="status", description="Show the table of the game here")
     async def status(self, interaction: discord.Interaction) -> None:
         await self.show_table(interaction)

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 import discord
 
+from cogs.table.pings import Pings
 from cogs.table.present import Rendered, render_private, render_table
 from cogs.table.registry import ui_for
 from cogs.table.results import post_result
@@ -77,6 +78,7 @@ class Delivery:
         #: Table versions shown since the last flush (game id -> version).
         self._unflushed: dict[int, int] = {}
         self._flusher: asyncio.Task[None] | None = None
+        self.pings = Pings(self)
 
     @property
     def now(self) -> float:
@@ -98,6 +100,10 @@ class Delivery:
         game = applied.game
         return await render_private(game, applied.engine, ui_for(game.kind), seat,
                                     jump_url=self.table_url(game), notes=self.private_notes(applied, seat))
+
+    @staticmethod
+    def title_of(game: GameRecord) -> str:
+        return get_engine(game.kind).title
 
     def table_url(self, game: GameRecord) -> str | None:
         if game.table_message_id is None:
@@ -134,6 +140,7 @@ class Delivery:
         for seat in applied.changed_seats:
             if seat not in (private_done or set()):
                 await self.deliver_private(applied, seat)
+        await self.pings.after(applied)
         if applied.outcome is not None:
             await post_result(self, applied)
             self._locks.pop(game.id, None)

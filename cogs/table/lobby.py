@@ -93,6 +93,7 @@ class Lobby:
             thread = await self._open_thread(interaction, applied.game, engine)
             if thread is not None:
                 await self.service.set_thread(game_id, thread.id)
+                await add_players(thread, applied.game)
             where = thread.mention if thread else "below"
             with contextlib.suppress(discord.HTTPException):
                 await interaction.edit_original_response(
@@ -137,3 +138,12 @@ class Lobby:
             note = ("You're in. I couldn't test your DMs just now; if your hand doesn't arrive "
                     "by DM, use the **My hand** button or `/hand`.")
         await interaction.followup.send(note, ephemeral=True)
+
+
+async def add_players(thread: discord.Thread, game: GameRecord) -> None:
+    """Every player joins the game's thread, so its pings and results reach them."""
+    for seat in game.seats:
+        try:
+            await thread.add_user(discord.Object(id=seat.user_id))
+        except discord.HTTPException as exc:
+            log.info("could not add a player to the thread of game %s: %s", game.id, exc)

@@ -218,8 +218,14 @@ async def test_every_interaction_is_answered_within_three_seconds(fake_discord: 
     assert plays
     for play in plays:  # the answer (DM hand edited in place), the table edit, the next player's DM
         calls = fake_discord.calls_for(play)
-        assert calls[0].route.endswith("/callback") and calls[0].interaction_id == play.id
+        # the next player's "your turn" ping: a new DM, and the previous ping deleted (the
+        # start's pings may still be on their way when the first player presses)
+        pings = [c for c in calls if c.method == "DELETE" or
+                 (c.method == "POST" and "your turn" in str((c.body or {}).get("content", "")).lower())]
+        assert len(pings) <= (4 if play is plays[0] else 2), [str(c) for c in calls]
+        answer = next(c for c in calls if c not in pings)
+        assert answer.route.endswith("/callback") and answer.interaction_id == play.id
         # the last play also posts the result, mirrors it on the lobby and archives the thread
         last = play is plays[-1]
-        assert len(calls) <= (6 if last else 4), [str(c) for c in calls]
+        assert len(calls) - len(pings) <= (6 if last else 4), [str(c) for c in calls]
     assert fake_discord.calls_since(mark)

@@ -1,0 +1,148 @@
+"""Telling players it is their turn. Editing a message notifies nobody, so when a seat
+becomes awaited (and was not a moment before) it gets one fresh, notifying message: in the
+game's thread a short line mentioning the player, with what happened since their last turn;
+or, for a player who plays from DMs (or asked for it with `/notify`), a new DM. The previous
+ping is deleted so the thread and the DM stay readable. Pings keep to one message a second per
+channel, inside Discord's five messages per five seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.table.present import table_info
+from cogs.table.registry import ui_for
+from cogs.table.ui import GameUI
+from runtime.service import Applied
+from storage import GameRecord
+
+if TYPE_CHECKING:
+    from cogs.table.delivery import Delivery
+
+log = logging.getLogger(__name__)
+
+#: Seconds between two pings in one thread (Discord allows five messages per five seconds
+#: per channel; a DM gets a ping only when its own player's turn comes, at human pace).
+PING_SPACING = 1.1
+#: Lines of "since your last turn" at most.
+DIGEST_LINES = 6
+NOTIFY_CHOICES = ("thread", "dm", "off")
+MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+class Pings:
+    def __init__(self, delivery: Delivery) -> None:
+        self.delivery = delivery
+        self._last_sent: dict[int, float] = {}  # channel id -> when its last ping went out
+        self._dm_pings: dict[tuple[int, int], tuple[int, int]] = {}  # (game, seat) -> (channel, message)
+
+    async def after(self, applied: Applied) -> None:
+        """Ping every seat the step made awaited (never for a finished game)."""
+        game = applied.game
+        if applied.outcome is not None or not applied.newly_awaited:
+            return
+        try:
+            await self.ping(game, applied.newly_awaited)
+        except Exception:  # a lost ping must not lose the step
+            log.exception("could not ping the players of game %s", game.id)
+
+    async def ping(self, game: GameRecord, seats: list[int]) -> None:
+        storage = self.delivery.service.storage
+        users = [game.user_of(s) for s in seats]
+        wanted = await storage.notify_preferences(users)
+        private_game = type(ui_for(game.kind)).private is not GameUI.private
+        in_thread: list[int] = []
+        seen: dict[int, int] = {}
+        for seat in seats:
+            record = game.seats[seat]
+            where = wanted.get(record.user_id, "auto")
+            if where == "off":
+                continue
+            by_dm = where == "dm" or (where == "auto" and private_game and record.dm_ok)
+            if by_dm and await self.ping_by_dm(game, seat):
+                seen[seat] = game.log_total
+                continue
+            in_thread.append(seat)
+        message_id = await self.ping_in_thread(game, in_thread) if in_thread else None
+        seen.update({seat: game.log_total for seat in in_thread if message_id is not None})
+        if message_id is not None or seen:
+            await storage.set_ping(game.id, message_id, seen)
+            for seat, total in seen.items():
+                game.seats[seat].seen_log = total
+            if message_id is not None:
+                game.ping_message_id = message_id
+
+    def line_for(self, game: GameRecord, seat: int, *, mention: bool) -> str:
+        """"@alice — your turn to roll the die · ends in 45 s", then what happened since."""
+        info = table_info(game)
+        who = info.mention_of(seat) if mention else "Your turn"
+        wait = next((d for d in game.deadlines if d["seat"] == seat), None)
+        prompt = wait["prompt"] if wait else "play"
+        text = f"{who} — your turn to {prompt}" if mention else f"🔔 Your turn to {prompt}"
+        if wait and wait.get("at") is not None and wait.get("countdown", True):
+            text += f" · ends <t:{int(wait['at'])}:R>"
+        missed = min(len(game.log), max(0, game.log_total - game.seats[seat].seen_log), DIGEST_LINES)
+        if missed:
+            text += "\n" + "\n".join(f"> {line}" for line in game.log[-missed:])
+        return text
+
+    async def spaced(self, channel_id: int) -> None:
+        """Wait until this channel may take another ping."""
+        wait = self._last_sent.get(channel_id, 0.0) + PING_SPACING - asyncio.get_running_loop().time()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        self._last_sent[channel_id] = asyncio.get_running_loop().time()
+        if len(self._last_sent) > 20_000:
+            self._last_sent.clear()
+
+    async def ping_in_thread(self, game: GameRecord, seats: list[int]) -> int | None:
+        host = self.delivery.host
+        channel = host.get_partial_messageable(game.home_channel_id, guild_id=game.guild_id)
+        lines = [self.line_for(game, seat, mention=True) for seat in seats]
+        link = self.delivery.table_url(game)
+        content = "\n".join(lines) + (f"\n[Go to the table]({link})" if link else "")
+        await self.spaced(game.home_channel_id)
+        try:
+            sent = await channel.send(content[:2000], allowed_mentions=MENTION_USERS, suppress_embeds=True)
+        except discord.HTTPException as exc:
+            log.info("could not ping in game %s: %s", game.id, exc)
+            return None
+        if game.ping_message_id is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(game.ping_message_id).delete()
+        return sent.id
+
+    async def ping_by_dm(self, game: GameRecord, seat: int) -> bool:
+        """A new DM (an edit would notify nobody); the previous ping DM goes."""
+        record = game.seats[seat]
+        host = self.delivery.host
+        try:
+            if record.dm_channel_id:
+                dm: Any = host.get_partial_messageable(record.dm_channel_id)
+            else:
+                user = host.get_user(record.user_id) or await host.fetch_user(record.user_id)
+                dm = await user.create_dm()
+            engine_title = self.delivery.title_of(game)
+            link = self.delivery.table_url(game)
+            text = f"{self.line_for(game, seat, mention=False)}\n— {engine_title} #{game.id}"
+            if link:
+                text += f" · [table]({link})"
+            sent = await dm.send(text[:2000], suppress_embeds=True)
+        except discord.HTTPException as exc:
+            log.info("could not ping seat %s of game %s by DM: %s", seat, game.id, exc)
+            return False
+        old = self._dm_pings.get((game.id, seat))
+        self._dm_pings[(game.id, seat)] = (sent.channel.id, sent.id)
+        if old is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await host.get_partial_messageable(old[0]).get_partial_message(old[1]).delete()
+        return True
+
+    def forget(self, game_id: int, seats: int) -> None:
+        for seat in range(seats):
+            self._dm_pings.pop((game_id, seat), None)

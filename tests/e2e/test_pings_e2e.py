@@ -1,0 +1,87 @@
+"""Players are told it's their turn: added to the game's thread, pinged there (or by DM in
+games with a hand), with what happened since their last turn; one ping at a time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.e2e.test_table_e2e import hand_message, open_table, play_turn
+from tests.fakediscord import FakeDiscord
+
+
+def pings(messages: list[Any]) -> list[Any]:
+    return [m for m in messages if "your turn" in m.content.lower()]
+
+
+async def start_hallway(fake_discord: FakeDiscord) -> tuple[Any, Any, Any]:
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    before = {t.id for t in fake_discord.general.threads()}
+    lobby = (await alice.slash("hallway new")).message
+    await bob.click(lobby, "Join")
+    await alice.click(lobby, "Start")
+    thread = await fake_discord.wait_for(
+        lambda: next((t for t in fake_discord.general.threads() if t.id not in before), None), what="the thread")
+    await fake_discord.wait_for(lambda: pings(thread.history()), what="the first ping")
+    await fake_discord.idle()
+    return thread, alice, bob
+
+
+async def test_players_join_the_thread_and_are_pinged_there_one_ping_at_a_time(fake_discord: FakeDiscord,
+                                                                               bot: Any) -> None:
+    thread, alice, bob = await start_hallway(fake_discord)
+    assert {alice.id, bob.id} <= set(thread.thread_members)
+    [first] = pings(thread.history())  # the roll-off: both are awaited, one message names both
+    assert alice.mention in first.content and bob.mention in first.content
+    assert "roll for the start player" in first.content and "<t:" in first.content
+
+    table = next(m for m in thread.history() if m.embeds and "Hallway" in str(m.embeds[0].get("title")))
+    await alice.click(table, "Roll")
+    await fake_discord.idle()
+    assert pings(thread.history()) == [first]  # alice was awaited already: no new ping
+    await bob.click(table, "Roll")
+    await fake_discord.idle()
+    game = await bot.service.game_here(thread.id)
+    while game.state["phase"] == "rolloff":  # a tied roll-off: both roll again
+        for user in (alice, bob):
+            await user.click(table, "Roll")
+        await fake_discord.idle()
+    mover = (alice, bob)[game.state["turn"]]
+    # pings in one thread keep a second apart (Discord: 5 messages / 5 s per channel)
+    await fake_discord.wait_for(lambda: [p for p in pings(thread.history()) if "roll the die" in p.content]
+                                == pings(thread.history()), what="the turn's ping, the last one deleted")
+    [ping] = pings(thread.history())  # the previous ping was deleted
+    assert ping.id != first.id and mover.mention in ping.content and "roll the die" in ping.content
+    assert "rolled" in ping.content  # what happened since their last turn: the roll-off dice
+
+
+async def test_a_player_with_a_hand_is_pinged_by_a_new_dm_and_can_choose_the_thread(fake_discord: FakeDiscord,
+                                                                                    bot: Any) -> None:
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    await open_table(fake_discord, alice, bob, hand=3)
+    await fake_discord.idle()
+    first = await play_turn(fake_discord, [alice, bob])
+    other = bob if first is alice else alice
+    await fake_discord.idle()
+    dm_pings = pings(other.dms())
+    assert dm_pings and "Your turn to play a token" in dm_pings[-1].content
+    assert hand_message(other) is not None  # the hand itself is still the one DM, edited in place
+
+    told = await other.slash("notify", where="thread")
+    assert told.ephemeral and "thread" in told.content
+    await play_turn(fake_discord, [alice, bob])  # other plays
+    await play_turn(fake_discord, [alice, bob])  # first plays: other's turn again
+    await fake_discord.idle()
+    [thread] = [t for t in fake_discord.general.threads() if t.id == (await bot.service.game_for(alice.id, None)).thread_id]
+    assert other.mention in pings(thread.history())[-1].content
+    assert len(pings(other.dms())) <= 1  # the old DM ping was deleted, no new one came
+
+
+async def test_notify_off_means_no_ping(fake_discord: FakeDiscord, bot: Any) -> None:
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    for user in (alice, bob):
+        await user.slash("notify", where="off")
+    await open_table(fake_discord, alice, bob, hand=2)
+    await play_turn(fake_discord, [alice, bob])
+    await fake_discord.idle()
+    assert pings(alice.dms()) == [] and pings(bob.dms()) == []
+    assert all(pings(t.history()) == [] for t in fake_discord.general.threads())
