@@ -36,7 +36,10 @@ async def test_a_play_edits_only_the_dms_that_change(fake_discord: FakeDiscord, 
     dm_ids = {p.dm_channel.id for p in (alice, bob, carol) if p.dm_channel is not None}
     dm_calls = [c for c in calls if c.channel_id in dm_ids and not c.route.endswith("/callback")]
     table_calls = [c for c in calls if c not in dm_calls and not c.route.endswith("/callback")]
-    assert [c.channel_id for c in dm_calls] == [bob.dm_channel.id]  # bob's turn now; carol's DM is as it was
+    hand_edits = [c for c in dm_calls if c.method == "PATCH"]
+    ping_posts = [c for c in dm_calls if c.method == "POST"]
+    assert [c.channel_id for c in hand_edits] == [bob.dm_channel.id]  # bob's turn now; carol's DM is as it was
+    assert [c.channel_id for c in ping_posts] == [bob.dm_channel.id]  # and bob is told so by a new DM
     assert len(table_calls) == 1 and table_calls[0].method == "PATCH"
     assert (hands["carol"].text(), hands["carol"].edits) == carol_before  # type: ignore[union-attr]
 
