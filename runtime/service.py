@@ -445,7 +445,8 @@ def judged(game: GameRecord, rule: Callable[[], tuple[State, list[Event]]]) -> t
         return rule()
     except IllegalAction as exc:
         names = {s.seat: s.name for s in game.seats}
-        raise Refusal(exc.render(lambda seat: names.get(seat, "someone")), rule=exc.rule) from None
+        raise Refusal(exc.render(lambda seat: names.get(seat, "someone")), rule=exc.rule,
+                      game_id=game.id) from None
 
 
 async def record_delivery(

@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from cogs.table import codec
 from games.core import IllegalAction
 from runtime.errors import Refusal, StaleComponent
 
@@ -58,7 +59,10 @@ class Answers:
             if isinstance(exc, StaleComponent) and exc.game_id is not None:
                 with contextlib.suppress(Exception):  # the refusal matters more than the picture
                     extra = await self._table_now(exc.game_id)
-            await self.tell(interaction, exc.message, extra=extra)
+            text, view = exc.message, None
+            if isinstance(exc, Refusal) and exc.rule and exc.game_id is not None:
+                text, view = cited(text, exc.game_id, exc.rule)
+            await self.tell(interaction, text, extra=extra, view=view)
         except Exception:
             ref = secrets.token_hex(3)
             log.exception("interaction failed (ref %s)", ref)
@@ -77,11 +81,13 @@ class Answers:
                                          "`/game status` shows the table.")
 
     async def tell(self, interaction: discord.Interaction, text: str,
-                   *, extra: discord.Embed | None = None) -> None:
+                   *, extra: discord.Embed | None = None, view: discord.ui.View | None = None) -> None:
         """A short ephemeral answer, whether or not the interaction was answered already."""
         kwargs: dict[str, Any] = {"ephemeral": True}
         if extra is not None:
             kwargs["embed"] = extra
+        if view is not None:
+            kwargs["view"] = view
         try:
             await send(interaction, clip(text or "Done."), **kwargs)
         except discord.HTTPException:
@@ -95,3 +101,15 @@ async def send(interaction: discord.Interaction, text: str, **kwargs: Any) -> No
         await interaction.followup.send(text, **kwargs)
     else:
         await interaction.response.send_message(text, **kwargs)
+
+
+def cited(text: str, game_id: int, rule: str) -> tuple[str, discord.ui.View | None]:
+    """A refusal that ends with the rule it applies, and a button showing that rule's text."""
+    try:
+        custom_id = codec.rule_id(game_id, rule)
+    except codec.CodecError:
+        return text, None
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label=f"Rule {rule}"[:80], emoji="📖", custom_id=custom_id,
+                                    style=discord.ButtonStyle.secondary))
+    return f"{text.rstrip()} (rule {rule})", view

@@ -7,6 +7,7 @@ and keep working after a restart (DESIGN.md, "Buttons are stateless").
     rp:m:<game>:<version>:<action json>   that modal's submission
     rp:l:<game>:<verb>                    lobby: join / leave / start / cancel
     rp:h:<game>                           "My hand"
+    rp:r:<game>:<rule>                    "📖 Rule 7": that rule's text, under a refusal
 
 `parse` is the one reader: a custom_id it cannot read is answered "no longer valid".
 """
@@ -37,6 +38,7 @@ _ROUTES: dict[str, re.Pattern[str]] = {
     "modal": re.compile(rf"rp:m:(?P<game>{_N}):(?P<version>{_N}):(?P<payload>.+)", re.S),
     "lobby": re.compile(rf"rp:l:(?P<game>{_N}):(?P<verb>join|leave|start|cancel)"),
     "hand": re.compile(rf"rp:h:(?P<game>{_N})"),
+    "rule": re.compile(rf"rp:r:(?P<game>{_N}):(?P<verb>[0-9A-Za-z.]{{1,12}})"),
 }
 MODAL_PREFIX = "rp:m:"
 
@@ -45,7 +47,7 @@ MODAL_PREFIX = "rp:m:"
 class Route:
     """What a custom_id of ours asks for, parsed once (`parse`)."""
 
-    kind: str  # action | select | form | modal | lobby | hand
+    kind: str  # action | select | form | modal | lobby | hand | rule
     game: int
     version: int | None = None
     action: dict[str, Any] | None = None
@@ -129,6 +131,10 @@ def form_id(game: int, version: int, action: dict[str, Any]) -> str:
 
 def modal_id(game: int, version: int, action: dict[str, Any]) -> str:
     return _checked(f"{MODAL_PREFIX}{game}:{version}:{pack(action)}")
+
+
+def rule_id(game: int, rule: str) -> str:
+    return _checked(f"rp:r:{game}:{rule}")
 
 
 def lobby_id(game: int, verb: str) -> str:

@@ -76,6 +76,8 @@ class TableEdge:
             await self.lobby.on_button(interaction, route.game, route.verb)
         elif route.kind == "hand":
             await self.intake.show_hand(interaction, route.game)
+        elif route.kind == "rule" and route.verb is not None:
+            await self.intake.show_rule(interaction, route.game, route.verb)
         else:
             await self.intake.not_ours(interaction)
 

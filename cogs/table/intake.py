@@ -18,6 +18,7 @@ from cogs.table import codec
 from cogs.table.answers import NO_LONGER_VALID, Answers, echo, redraw_in_place, send
 from cogs.table.controls import build_modal, find_form, offered_action, read_field, text_inputs
 from cogs.table.delivery import Delivery, kept
+from cogs.table.rules import rule_text
 from games.registry import get_engine
 from runtime.access import may_press
 from runtime.errors import Refusal
@@ -128,6 +129,17 @@ class Intake:
         if game.kind != kind:
             raise Refusal(f"The game here is not {get_engine(kind).title}.")
         return game, may_press(game, interaction.user.id)
+
+    async def show_rule(self, interaction: discord.Interaction, game_id: int, rule: str) -> None:
+        """The text of the rule a refusal cited, only to whoever asks, from the game's rules."""
+        async with self.answers.guard(interaction):
+            game = await self.service.game(game_id)
+            text = rule_text(game.kind, rule)
+            if text is None:
+                raise Refusal("I can't find that rule; `/rules` has the whole game.")
+            embed = discord.Embed(title=f"📖 {get_engine(game.kind).title} — rule {rule}",
+                                  description=text[:4096], colour=0x5865F2)
+            await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def show_hand(self, interaction: discord.Interaction, game_id: int | None) -> None:
         """The ephemeral private view: the fallback when DMs are closed, and `/hand`."""

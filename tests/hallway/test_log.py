@@ -15,7 +15,7 @@ from games.hallway import ENGINE
 from tests.hallway.helpers import BLUE, NAMED, RED, UI, act, build, rig, roll, texts
 from tests.playout import random_playout
 
-RULES_TEXT = Path(__file__).resolve().parents[2] / "docs" / "rules" / "hallway.md"
+RULES_TEXT = Path(__file__).resolve().parents[2] / "games" / "hallway" / "rules.md"
 #: What stands in for a player in a sentence meant for people: names only.
 NOT_A_NAME = re.compile(r"\bRed\b|\bBlue\b|Seat |\{|\}|\bNone\b")
 COLOUR = re.compile(r"\bRed\b|\bBlue\b")

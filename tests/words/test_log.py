@@ -28,7 +28,7 @@ from tests.words.helpers import A, B, C, act, begin, build, public_events
 UI = WordsUI()
 INFO = TableInfo(game_id=1, seats=[Seat(i, 100 + i, f"Player{i + 1}") for i in range(6)])
 PACKAGE = Path(__file__).resolve().parents[2] / "games" / "words"
-RULES_TEXT = Path(__file__).resolve().parents[2] / "docs" / "rules" / "words.md"
+RULES_TEXT = Path(__file__).resolve().parents[2] / "games" / "words" / "rules.md"
 #: What must never stand in a sentence for people: seat numbers, unfilled placeholders.
 NOT_WORDS = re.compile(r"Seat |seat \d|\{|\}|\bNone\b")
 #: Public events that need not name their player (the line before names them).
