@@ -20,8 +20,8 @@ table's Challenge / Let it stand, Tip, rock-paper-scissors and tie-break buttons
 the real clock (a challenge window closes after 10 s, as in a real game). A finished game is
 followed by a rematch in the same channel, so the number of live games stays put.
 
-A level opens all its games, waits `--warmup` seconds once all have started, then measures for
-`--window` seconds:
+A level opens all its games (the players start playing once every table is open), plays
+`--warmup` seconds, then measures for `--window` seconds:
 
 * `cpu_ms_per_interaction`: the bot process's user+sys CPU time (/proc/<pid>/stat) over the
   window divided by the interactions dispatched in it (timer expiries are bot work too, counted
@@ -31,7 +31,10 @@ A level opens all its games, waits `--warmup` seconds once all have started, the
 * `rest_per_interaction`: every REST call the bot made in the window, per interaction;
 * `rest_per_changed_message`: calls that write a message (table and DM edits and sends,
   interaction callbacks that create, defer or update one, followups) divided by the number of
-  messages whose content (text, embeds, components, attachment bytes) actually changed.
+  messages whose content (text, embeds, components, attachment bytes) actually changed
+  (`..._with_deletes` also counts the deletes of messages that a new one replaced);
+* `pictures_per_interaction`, `picture_cpu_ms_p50`: pictures drawn by the bot and the thread
+  CPU time of each (measured inside the bot).
 
 **Tokens** (`--game tokens`): the Tokens test engine, players pressing the Play button of their
 DM hand `--actions` times per game (see `run_tokens_level`), with the call split by DM/table
@@ -639,6 +642,15 @@ class Feed:
         self.changed = 0
         self.changed_by: Counter[str] = Counter()
         self._undo: list[Callable[[], None]] = []
+        #: Set when the level ends: every wait gives up (a cancellation alone can be lost in
+        #: Python 3.11's asyncio.wait_for when the awaited event fires at the same moment).
+        self.stopped = False
+
+    def stop(self) -> None:
+        self.stopped = True
+        for events in self.waiters.values():
+            for event in events:
+                event.set()
 
     def install(self) -> Feed:
         from tests.fakediscord import routes_channels, routes_interactions
@@ -699,6 +711,8 @@ class Feed:
         deadline = time.monotonic() + timeout
         try:
             while True:
+                if self.stopped:
+                    raise asyncio.CancelledError
                 event.clear()
                 value = predicate()
                 if value:
@@ -947,7 +961,7 @@ async def play(t: Table, player: FakeUser, feed: Feed, rng: random.Random, think
     acted_on: Any = None
     acted_at = 0.0
     try:
-        while not t.over:
+        while not t.over and not feed.stopped:
             event.clear()
             seen = t.situation(player)
             if seen is None or (seen == acted_on and time.monotonic() - acted_at < RETRY_S):
@@ -969,9 +983,10 @@ async def play(t: Table, player: FakeUser, feed: Feed, rng: random.Random, think
 
 
 async def table_life(t: Table, feed: Feed, openings: asyncio.Semaphore, started: Callable[[], None],
-                     rng: random.Random, think: tuple[float, float], actions: list[float]) -> None:
+                     go: asyncio.Event, rng: random.Random, think: tuple[float, float],
+                     actions: list[float]) -> None:
     first = True
-    while True:
+    while not feed.stopped:
         try:
             async with openings:
                 await open_game(t, feed)
@@ -983,6 +998,7 @@ async def table_life(t: Table, feed: Feed, openings: asyncio.Semaphore, started:
         if first:
             started()
             first = False
+            await go.wait()  # everybody plays once every table is open
         players = [asyncio.create_task(play(t, p, feed, rng, think, actions)) for p in t.players]
         try:
             await feed.until([("channel", t.where.id)], lambda: game_over(t), float("inf"),
@@ -1026,7 +1042,8 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
             openings = asyncio.Semaphore(args.openings)
             actions: list[float] = []
             t_setup = time.monotonic()
-            lives = [asyncio.create_task(table_life(t, feed, openings, started, rng, args.think, actions))
+            go = asyncio.Event()
+            lives = [asyncio.create_task(table_life(t, feed, openings, started, go, rng, args.think, actions))
                      for t in tables]
             waiting = asyncio.create_task(all_started.wait())
             while not all_started.is_set() and time.monotonic() - t_setup < args.setup_timeout:
@@ -1039,6 +1056,7 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
             waiting.cancel()
             setup_s = time.monotonic() - t_setup
             started_games = count
+            go.set()
             await asyncio.sleep(args.warmup)
 
             await bot.mark()
@@ -1056,13 +1074,17 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
             feed.counting = False
             changed, changed_by = feed.changed, dict(feed.changed_by)
             calls = server.calls_since(mark)
-            for life in lives:  # the players stop here; what they were waiting for is not waited for
+            feed.stop()  # the players stop here; what they were waiting for is not waited for
+            for life in lives:
                 life.cancel()
-            crashed = [r for r in await asyncio.gather(*lives, return_exceptions=True)
-                       if isinstance(r, BaseException) and not isinstance(r, asyncio.CancelledError)]
+            await asyncio.wait(lives, timeout=30.0)
+            crashed = [life.exception() for life in lives if life.done() and not life.cancelled()
+                       and life.exception() is not None]
             lives = []
             if crashed:
                 raise crashed[0]
+            with contextlib.suppress(AssertionError):  # let answers in flight land before the bot stops
+                await server.idle(quiet=0.3, timeout=15.0)
             try:
                 report = await asyncio.wait_for(bot.stats(), 60.0)
                 await asyncio.wait_for(bot.stop(), 90.0)
@@ -1086,6 +1108,7 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
     latencies = [i.latency * 1000 for i in inters if i.latency is not None]
     done = len(inters)
     writes = [c for c in calls if message_write(c)]
+    deletes = sum(1 for c in calls if c.route == "DELETE /channels/{channel_id}/messages/{message_id}")
     span = t1 - t0
     by_type = Counter({2: "command", 3: "component", 5: "modal"}.get(i.type, str(i.type)) for i in inters)
     return {
@@ -1110,6 +1133,8 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
         "changed_messages": changed,
         "changed_by": changed_by,
         "rest_per_changed_message": round(len(writes) / changed, 3) if changed else None,
+        "message_deletes": deletes,
+        "rest_per_changed_message_with_deletes": round((len(writes) + deletes) / changed, 3) if changed else None,
         "timer_actions": report.get("timer_actions"),
         "pictures_per_interaction": round(report.get("pictures", 0) / done, 3) if done and report else None,
         "picture_cpu_ms_p50": report.get("picture_ms_p50"),
@@ -1139,7 +1164,8 @@ def print_game_level(r: dict[str, Any]) -> None:
     lag = f"; loop lag p99 {r['loop_lag_p99_ms']} ms, max {r['loop_lag_max_ms']} ms" if r["loop_lag_p99_ms"] else ""
     print(f"        {r['rest_per_interaction']} REST calls/interaction; {r['message_writes']} message writes for "
           f"{r['changed_messages']} changed messages = {r['rest_per_changed_message']} per changed message "
-          f"(goal ≤ {GOALS['rest_per_changed_message']}); {r['pictures_per_interaction']} pictures/interaction "
+          f"(goal ≤ {GOALS['rest_per_changed_message']}; {r['rest_per_changed_message_with_deletes']} counting "
+          f"{r['message_deletes']} deletes); {r['pictures_per_interaction']} pictures/interaction "
           f"at {r['picture_cpu_ms_p50']} ms CPU (p50) = {r['picture_cpu_ms_per_interaction']} ms/interaction; "
           f"{r['timer_actions']} timer actions, "
           f"{r['games_finished']} games finished; {r['games_started']} started in {r['setup_s']} s "
