@@ -1,14 +1,21 @@
 """The hallway as a PNG, drawn with Pillow from the public view only.
 
-The static part (walls, coloured numbered spaces, semicircles) is drawn once and cached;
-kept on the game's fixed palette (`pictures.Palette`). Each picture copies it and draws the
-dudes, scores, the Edge and the encounter boxes straight in palette colours, with text pasted
-from cached sprites (`pictures.text`), then goes through the one encoder (`pictures.png`),
-which keeps a render to a few milliseconds.
+Drawn at about the width Discord shows a picture (`WIDTH`), so that its smallest text
+(`MIN_FONT`) is still 12 px or more on a 500 px wide chat column. The static part (walls,
+coloured spaces with their points, the start semicircles) is drawn once and cached, kept on
+the game's fixed palette (`pictures.Palette`). Each picture copies it and draws the dudes
+(the one that moved last ringed in gold, the winner smiling), the banner, the last roll, the
+pending offer, the encounters, the Edge and the two score cards straight in palette colours,
+with text pasted from cached sprites (`pictures.text`), then goes through the one encoder
+(`pictures.png`), which keeps a render to a few milliseconds.
+
+Every font size asked for goes through `font`, which notes it in `FONT_SIZES` (the legibility
+test reads it).
 """
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from functools import cache
 from typing import Any
@@ -20,41 +27,55 @@ from cogs.table import pictures
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 Box = tuple[int, int, int, int]
 
-WIDTH, HEIGHT = 1040, 330
-CELL, GAP = 44, 3
-LEFT = 86  # x of the first rectangle; the semicircles sit outside [LEFT, RIGHT]
+WIDTH, HEIGHT = 680, 372
+#: The smallest text on the picture: 17 px at 680 wide is 12.5 px on a 500 px column.
+MIN_FONT = 17
+NUMBER_FONT = 17  # the points on the spaces
+CELL, GAP = 27, 2
+RADIUS = 30  # the start semicircles
+LEFT = (WIDTH - (19 * (CELL + GAP) - GAP)) // 2  # x of the first space; the semicircles sit outside
 RIGHT = LEFT + 19 * (CELL + GAP) - GAP
-HALL_TOP, HALL_BOTTOM = 118, 182
-RADIUS = (HALL_BOTTOM - HALL_TOP) // 2 + 8
+HALL_TOP, HALL_BOTTOM = 96, 140
+DUDE = 17  # a dude's radius
+INFO_Y = 182  # the last roll / offer line
+PANEL_TOP = 258
 
 BACKGROUND = (43, 45, 49)
 FLOOR = (92, 74, 60)
 WALL = (190, 170, 140)
 INK = (245, 245, 245)
-DIM = (160, 163, 170)
+DIM = (185, 188, 195)
 FILLS = {"R": (214, 69, 65), "B": (52, 120, 214), "G": (46, 174, 96)}
 DARK = {"R": (150, 40, 38), "B": (30, 75, 150), "G": (25, 115, 60)}
 TOKEN = ((235, 64, 52), (58, 134, 255))
 TOKEN_EDGE = ((120, 20, 15), (15, 50, 120))
 GOLD, GOLD_DARK = (241, 196, 15), (160, 120, 0)
 CARD, LAST_BOX = (54, 57, 63), (70, 60, 40)
+OFFER = (64, 58, 36)
 SHADOW, PUPIL, MOUTH, EDGE_INK = (30, 30, 30), (20, 20, 20), (25, 25, 25), (60, 45, 0)
 #: Every colour of the picture, and the text-on-ground pairs whose antialiased edges need shades.
 PALETTE = pictures.Palette(
     [BACKGROUND, FLOOR, WALL, INK, DIM, *FILLS.values(), *DARK.values(), *TOKEN, *TOKEN_EDGE, GOLD, GOLD_DARK,
-     CARD, LAST_BOX, SHADOW, PUPIL, MOUTH, EDGE_INK],
+     CARD, LAST_BOX, OFFER, SHADOW, PUPIL, MOUTH, EDGE_INK],
     [(INK, BACKGROUND), *((INK, fill) for fill in FILLS.values()), (DIM, BACKGROUND), (GOLD, BACKGROUND),
-     (INK, CARD), (DIM, CARD), (EDGE_INK, GOLD)],
+     (INK, CARD), (DIM, CARD), (EDGE_INK, GOLD), (INK, OFFER), (GOLD, CARD)],
 )
 NAMES = ("RED", "BLUE")
-NAME_ROOM = 18  # characters of a player's name that fit on a score card
+NAME_ROOM = 18  # characters of a player's name kept at most (then cut to the card's width)
 UNDRAWABLE = {"So", "Sk", "Cs", "Co", "Cn", "Cf", "Mn", "Me"}  # emoji, modifiers, joiners, private use
 FONT_FILES = ("DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+#: Every font size asked for since it was last cleared (the legibility test clears and reads it).
+FONT_SIZES: set[int] = set()
+
+
+def font(size: int) -> Font:
+    """DejaVu Sans Bold when the system has it, Pillow's own font otherwise (noted in `FONT_SIZES`)."""
+    FONT_SIZES.add(size)
+    return _font(size)
 
 
 @cache
-def font(size: int) -> Font:
-    """DejaVu Sans Bold when the system has it, Pillow's own font otherwise."""
+def _font(size: int) -> Font:
     for path in FONT_FILES:
         try:
             return ImageFont.truetype(path, size)
@@ -65,37 +86,34 @@ def font(size: int) -> Font:
 
 def centre_x(pos: int) -> int:
     if pos == 0:
-        return LEFT - RADIUS // 2 - 4
+        return LEFT - RADIUS // 2 - 2
     if pos == 20:
-        return RIGHT + RADIUS // 2 + 4
+        return RIGHT + RADIUS // 2 + 2
     return LEFT + (pos - 1) * (CELL + GAP) + CELL // 2
 
 
 @cache
 def hallway(spaces: tuple[tuple[str, int | None], ...]) -> Image.Image:
-    """The board itself: walls, semicircle ends, and the 19 coloured numbered spaces."""
+    """The board itself: walls, semicircle ends, and the 19 coloured spaces with their points."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     mid = (HALL_TOP + HALL_BOTTOM) // 2
-    draw.rectangle((LEFT - RADIUS - 14, HALL_TOP - 10, RIGHT + RADIUS + 14, HALL_BOTTOM + 10), fill=FLOOR)
-    for y in (HALL_TOP - 14, HALL_BOTTOM + 10):
-        draw.rectangle((LEFT - RADIUS - 14, y, RIGHT + RADIUS + 14, y + 4), fill=WALL)
+    x0, x1 = LEFT - RADIUS - 6, RIGHT + RADIUS + 6
+    draw.rectangle((x0, HALL_TOP - 8, x1, HALL_BOTTOM + 8), fill=FLOOR)
+    for y in (HALL_TOP - 12, HALL_BOTTOM + 8):
+        draw.rectangle((x0, y, x1, y + 4), fill=WALL)
     # the start semicircles: Red's on the left (position 0), Blue's on the right (20)
     draw.pieslice((LEFT - RADIUS - 2, mid - RADIUS, LEFT + RADIUS - 2, mid + RADIUS), 90, 270,
                   fill=FILLS["R"], outline=DARK["R"], width=3)
     draw.pieslice((RIGHT - RADIUS + 2, mid - RADIUS, RIGHT + RADIUS + 2, mid + RADIUS), 270, 90,
                   fill=FILLS["B"], outline=DARK["B"], width=3)
-    small, number = font(11), font(20)
+    number = _font(NUMBER_FONT)
     for pos in range(1, 20):
         colour, points = spaces[pos]
         x = LEFT + (pos - 1) * (CELL + GAP)
-        draw.rounded_rectangle((x, HALL_TOP, x + CELL, HALL_BOTTOM), radius=5, fill=FILLS[colour],
+        draw.rounded_rectangle((x, HALL_TOP, x + CELL, HALL_BOTTOM), radius=4, fill=FILLS[colour],
                                outline=DARK[colour], width=2)
-        draw.text((x + CELL // 2, HALL_BOTTOM - 22), str(points), fill=INK, font=number, anchor="mm")
-        draw.text((x + CELL // 2, HALL_BOTTOM + 24), str(pos), fill=DIM, font=small, anchor="mm")
-    for pos, text in ((0, "RED START"), (20, "BLUE START")):
-        draw.text((centre_x(pos), HALL_BOTTOM + 24), text, fill=DIM, font=font(9), anchor="mm")
-    draw.text((20, 22), "TWO FAT DUDES IN A NARROW HALLWAY", fill=INK, font=font(18), anchor="lm")
+        pictures.text(draw, (x + CELL / 2 + 0.5, HALL_BOTTOM - 13), str(points), INK, number, "mm")
     return PALETTE.canvas(image)
 
 
@@ -112,8 +130,6 @@ def text(image: Image.Image, xy: tuple[float, float], words: str, fill: pictures
 
 def star(draw: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
     """The start player's ★, drawn (fonts rarely carry it)."""
-    import math
-
     points = []
     for i in range(10):
         radius = r if i % 2 == 0 else r * 0.45
@@ -122,65 +138,99 @@ def star(draw: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
     draw.polygon(points, fill=ink(GOLD), outline=ink(GOLD_DARK))
 
 
-def dude(image: Image.Image, draw: ImageDraw.ImageDraw, seat: int, x: int, y: int, out: bool) -> None:
-    """A fat dude from above: a round belly, two eyes and a worried little mouth."""
-    r = 25
-    draw.ellipse((x - r - 3, y - r + 6, x + r + 3, y + r + 6), fill=ink(SHADOW))  # shadow
-    draw.ellipse((x - r, y - r, x + r, y + r), fill=ink(TOKEN[seat]), outline=ink(TOKEN_EDGE[seat]), width=3)
-    look = 4 if seat == 0 else -4
-    for dx in (-8, 8):
-        draw.ellipse((x + dx - 4 + look // 2, y - 11, x + dx + 4 + look // 2, y - 3), fill=ink(INK))
-        draw.ellipse((x + dx - 2 + look, y - 9, x + dx + 2 + look, y - 5), fill=ink(PUPIL))
-    draw.arc((x - 9, y + 1, x + 9, y + 13), 200, 340, fill=ink(MOUTH), width=3)
-    if out:
-        text(image, (x, y - r - 12), "OUT", GOLD, 13, "mm", BACKGROUND)
+def dude(draw: ImageDraw.ImageDraw, seat: int, x: int, y: int, *, moved: bool = False,
+         happy: bool = False, r: int = DUDE) -> None:
+    """A fat dude from above: a round belly, two eyes and a worried little mouth (a big smile
+    for the winner); the dude that moved last wears a gold ring, with a gold arrow over him."""
+    if moved:
+        draw.ellipse((x - r - 5, y - r - 5, x + r + 5, y + r + 5), outline=ink(GOLD), width=3)
+        draw.polygon(((x - 7, y - r - 18), (x + 7, y - r - 18), (x, y - r - 9)), fill=ink(GOLD))
+    draw.ellipse((x - r - 2, y - r + 4, x + r + 2, y + r + 4), fill=ink(SHADOW))
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=ink(TOKEN[seat]), outline=ink(TOKEN_EDGE[seat]), width=2)
+    look = 2 if seat == 0 else -2
+    eye = max(2, r // 5)
+    for dx in (-r // 3, r // 3):
+        cx, cy = x + dx + look // 2, y - r // 4
+        draw.ellipse((cx - eye - 1, cy - eye - 1, cx + eye + 1, cy + eye + 1), fill=ink(INK))
+        draw.ellipse((cx + look // 2 - eye // 2 - 1, cy - eye // 2 - 1, cx + look // 2 + eye // 2 + 1,
+                      cy + eye // 2 + 1), fill=ink(PUPIL))
+    m = r // 2
+    if happy:
+        draw.chord((x - m - 2, y - m // 2, x + m + 2, y + m + 3), 0, 180, fill=ink(MOUTH))
+    else:
+        draw.arc((x - m + 2, y + 1, x + m - 2, y + m + 3), 200, 340, fill=ink(MOUTH), width=2)
 
 
 def short(name: str, fallback: str = "") -> str:
-    """A player's name cut to fit a score card, without the emoji and symbols the font has no
-    glyph for (they would print as boxes)."""
+    """A player's name cut to `NAME_ROOM` characters, without the emoji and symbols the font
+    has no glyph for (they would print as boxes)."""
     kept = "".join(ch for ch in unicodedata.normalize("NFC", name)
                    if unicodedata.category(ch) not in UNDRAWABLE)
     kept = " ".join(kept.split()) or fallback
     return kept if len(kept) <= NAME_ROOM else kept[:NAME_ROOM - 1] + "…"
 
 
+def fit(words: str, size: int, room: float) -> str:
+    """`words` cut (with …) to fit `room` pixels at `size`."""
+    face = font(size)
+    if face.getlength(words) <= room:
+        return words
+    while words and face.getlength(words + "…") > room:
+        words = words[:-1]
+    return words.rstrip() + "…"
+
+
+def winners(view: dict[str, Any]) -> set[int]:
+    if view.get("forfeit") is not None:
+        return {1 - view["forfeit"]}
+    final = view.get("final")
+    if final:
+        ranks = final["ranks"]
+        return {s for s in (0, 1) if ranks[s] == 0}
+    return set()
+
+
 def panel(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, box: Box,
           name: str) -> None:
-    """One dude's score card: colour, name, ★, points and what staying inside would cost."""
+    """One dude's score card: colour, name, ★, points, the Edge, and what staying inside would cost."""
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=10, fill=ink(CARD), outline=ink(TOKEN[seat]), width=3)
-    draw.ellipse((x0 + 14, y0 + 14, x0 + 34, y0 + 34), fill=ink(TOKEN[seat]))
-    text(image, (x0 + 44, y0 + 24), name, INK, 18, "lm", CARD)
-    if view["start"] == seat:
-        star(draw, x0 + 44 + draw.textlength(name, font=font(18)) + 16, y0 + 23, 10)
+    draw.ellipse((x0 + 12, y0 + 13, x0 + 30, y0 + 31), fill=ink(TOKEN[seat]))
     final = view.get("final")
-    score = final["totals"][seat] if final else view["score"][seat]
-    text(image, (x1 - 16, y0 + 32), str(score).replace("-", "−"), INK, 34, "rm", CARD)
+    score = str(final["totals"][seat] if final else view["score"][seat]).replace("-", "−")
+    score_room = font(32).getlength(score) + 16
+    shown = fit(name, 20, x1 - x0 - 40 - score_room - (26 if view["start"] == seat else 0) - 12)
+    text(image, (x0 + 38, y0 + 22), shown, INK, 20, "lm", CARD)
+    if view["start"] == seat:
+        star(draw, x0 + 38 + font(20).getlength(shown) + 14, y0 + 21, 10)
+    text(image, (x1 - 14, y0 + 26), score, INK, 32, "rm", CARD)
     if seat in view["exited"]:
         note = "out of the hallway"
     else:
-        note = f"on {view['pos'][seat]} · −{view['penalty'][seat]} if it ended now"
+        note = f"on {view['pos'][seat]}, −{view['penalty'][seat]} if it ended now"
     if final:
-        steps = view["penalty"][seat] // 5
-        note = (f"{view['score'][seat]} points − {view['penalty'][seat]} for {steps} steps left"
+        note = (f"{view['score'][seat]} − {view['penalty'][seat]} for steps left"
                 if seat not in view["exited"] else "got out: no penalty")
-    text(image, (x0 + 16, y1 - 18), note.replace("-", "−"), DIM, 13, "lm", CARD)
+    text(image, (x0 + 14, y0 + 56), fit(note.replace("-", "−"), MIN_FONT, x1 - x0 - 28), DIM, MIN_FONT, "lm", CARD)
+    if seat in winners(view):
+        text(image, (x0 + 14, y1 - 22), "WINNER", GOLD, 20, "lm", CARD)
+    elif view["edge"] == seat and not final and view.get("forfeit") is None:
+        ex, ey = x0 + 14, y1 - 36
+        room = font(MIN_FONT).getlength("HAS THE EDGE") + 24
+        draw.rounded_rectangle((ex, ey, ex + room, ey + 26), radius=13, fill=ink(GOLD), outline=ink(GOLD_DARK),
+                               width=2)
+        text(image, (ex + room / 2, ey + 13), "HAS THE EDGE", EDGE_INK, MIN_FONT, "mm", GOLD)
 
 
-def edge_token(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-    draw.ellipse((x - 22, y - 22, x + 22, y + 22), fill=ink(GOLD), outline=ink(GOLD_DARK), width=3)
-    text(image, (x, y), "EDGE", EDGE_INK, 11, "mm", GOLD)
-
-
-def encounter_boxes(image: Image.Image, draw: ImageDraw.ImageDraw, done: int, x: int, y: int) -> None:
-    text(image, (x + 2 * 30 + 12, y - 14), "ENCOUNTERS", DIM, 12, "mm", BACKGROUND)
+def encounter_boxes(image: Image.Image, draw: ImageDraw.ImageDraw, done: int, x1: int, y: int) -> None:
+    """The five encounter boxes, right-aligned at `x1`, ticked as encounters happen."""
+    x = x1 - 5 * 26 + 4
+    text(image, (x - 10, y + 11), "ENCOUNTERS", DIM, MIN_FONT, "rm", BACKGROUND)
     for n in range(5):
-        bx = x + n * 30
-        fill = CARD if n < 4 else LAST_BOX
-        draw.rectangle((bx, y, bx + 24, y + 24), fill=ink(fill), outline=ink(DIM), width=2)
+        bx = x + n * 26
+        draw.rectangle((bx, y, bx + 22, y + 22), fill=ink(CARD if n < 4 else LAST_BOX), outline=ink(DIM), width=2)
         if n < done:
-            draw.line((bx + 5, y + 13, bx + 10, y + 19, bx + 20, y + 5), fill=ink(GOLD), width=4)
+            draw.line((bx + 4, y + 12, bx + 9, y + 17, bx + 18, y + 5), fill=ink(GOLD), width=3)
 
 
 def banner(view: dict[str, Any], names: tuple[str, str]) -> str:
@@ -191,16 +241,28 @@ def banner(view: dict[str, Any], names: tuple[str, str]) -> str:
     if final:
         ranks = final["ranks"]
         if ranks[0] == ranks[1]:
-            return "SHARED VICTORY: TWO HONORARY SKINNY DUDES"
-        return f"HONORARY SKINNY DUDE: {names[ranks.index(0)]}"
+            return "SHARED VICTORY: TWO SKINNY DUDES"
+        return f"SKINNY DUDE: {names[ranks.index(0)]}"
     if phase == "rolloff":
         return "ROLL-OFF FOR THE START PLAYER"
     if phase == "negotiate":
         return f"ENCOUNTER {view['encounters']}: HAGGLING"
     if phase == "edge":
         return f"NO DEAL: {names[view['edge']]} USES THE EDGE"
-    tail = " · RACE TO THE EXITS" if view["passed"] else ""
-    return f"ROUND {view['round']} · {names[view['turn']]} TO ROLL{tail}"
+    if view["passed"]:
+        return f"RACE TO THE EXITS · {names[view['turn']]} TO ROLL"
+    return f"ROUND {view['round']} · {names[view['turn']]} TO ROLL"
+
+
+def offer_line(view: dict[str, Any], names: tuple[str, str]) -> tuple[int, str] | None:
+    """The pending offer, from its maker's mouth: (maker, "ALICE OFFERS: I PAY YOU 5")."""
+    nego = view.get("negotiation") or {}
+    offer = nego.get("pending")
+    if not offer or view["phase"] != "negotiate":
+        return None
+    maker = offer["maker"]
+    words = "I pay you" if offer["payer"] == maker else "you pay me"
+    return maker, f"{names[maker]} offers: “{words} {offer['amount']}”"
 
 
 def render_hallway(view: dict[str, Any], names: tuple[str, str] = NAMES) -> bytes:
@@ -209,21 +271,32 @@ def render_hallway(view: dict[str, Any], names: tuple[str, str] = NAMES) -> byte
     names = (short(names[0], NAMES[0]), short(names[1], NAMES[1]))
     spaces = tuple((str(s["colour"]), s["number"]) for s in view["track"])
     image = hallway(spaces).copy()
+    FONT_SIZES.add(NUMBER_FONT)  # drawn once on the cached board, on every picture
     draw = ImageDraw.Draw(image)
-    text(image, (WIDTH - 20, 22), banner(view, names), GOLD, 16, "rm", BACKGROUND)
+    text(image, (16, 26), fit(banner(view, names), 20, WIDTH - 32), GOLD, 20, "lm", BACKGROUND)
     last = view.get("last_roll")
-    if last and view["phase"] not in ("rolloff", "over"):
-        text(image, (WIDTH - 20, 48), f"{names[last['seat']]} rolled {last['roll']}", DIM, 13, "rm", BACKGROUND)
+    moved = last["seat"] if last and view["phase"] != "rolloff" else None
+    happy = winners(view)
     for seat in (0, 1):
         pos = view["pos"][seat]
         x = centre_x(pos)
         if seat in view["exited"] or view["pos"][0] == view["pos"][1]:
-            x += -8 if seat == 0 else 8
-        dude(image, draw, seat, x, HALL_TOP - 4, seat in view["exited"])
-    top = 228
-    panel(image, draw, view, 0, (20, top, 400, HEIGHT - 16), names[0])
-    panel(image, draw, view, 1, (WIDTH - 400, top, WIDTH - 20, HEIGHT - 16), names[1])
-    encounter_boxes(image, draw, view["encounters"], WIDTH // 2 - 72, top + 18)
-    if view["edge"] is not None:
-        edge_token(image, draw, 430 if view["edge"] == 0 else WIDTH - 430, top + 60)
+            x += -9 if seat == 0 else 9
+        dude(draw, seat, x, HALL_TOP - 2, moved=seat == moved, happy=seat in happy)
+    # the line under the hallway: the pending offer, or the last roll; the encounters on the right
+    encounter_boxes(image, draw, view["encounters"], WIDTH - 16, INFO_Y - 11)
+    offer = offer_line(view, names)
+    if offer is not None:
+        maker, words = offer
+        box = (16, INFO_Y + 22, WIDTH - 16, INFO_Y + 56)
+        draw.rounded_rectangle(box, radius=8, fill=ink(OFFER), outline=ink(TOKEN[maker]), width=3)
+        draw.ellipse((box[0] + 10, INFO_Y + 30, box[0] + 28, INFO_Y + 48), fill=ink(TOKEN[maker]))
+        text(image, (box[0] + 38, INFO_Y + 39), fit(words, 19, box[2] - box[0] - 50), INK, 19, "lm", OFFER)
+    if moved is not None and view["phase"] != "over":
+        draw.ellipse((16, INFO_Y + 2, 32, INFO_Y + 18), fill=ink(TOKEN[moved]))
+        text(image, (40, INFO_Y + 11), fit(f"{names[moved]} rolled {last['roll']}", MIN_FONT, 300), DIM,
+             MIN_FONT, "lm", BACKGROUND)
+    half = (WIDTH - 16 * 2 - 12) // 2
+    panel(image, draw, view, 0, (16, PANEL_TOP, 16 + half, HEIGHT - 14), names[0])
+    panel(image, draw, view, 1, (WIDTH - 16 - half, PANEL_TOP, WIDTH - 16, HEIGHT - 14), names[1])
     return pictures.png(image, PALETTE)
