@@ -6,7 +6,7 @@ view's first drawing (its strings not yet in the text caches) and a second one.
     PYTHONPATH=. python bench/pictures.py [--views 50] [--save /tmp/pictures]
 
 Prints one line per picture, then as its last line one JSON object {picture: {"median_ms",
-"p90_ms", "kib", "views"}}. `--save` writes a few of the PNGs there to look at.
+"p90_ms", "warm_median_ms", "kib", "views", "width_px"}}. `--save` writes a few of the PNGs there to look at.
 """
 
 from __future__ import annotations
@@ -45,12 +45,13 @@ def sample(engine: Any, players: int, count: int, seats: list[int | None]) -> li
 def measure(draw: Callable[[dict[str, Any]], bytes], views: list[dict[str, Any]],
             save: Path | None, name: str) -> dict[str, Any]:
     draw(views[0])  # warm caches (fonts, the static board)
-    costs, sizes = [], []
+    costs, sizes, widths = [], [], set()
     for n, view in enumerate(views):
         started = time.process_time()
         png = draw(view)
         costs.append((time.process_time() - started) * 1000)
         sizes.append(len(png))
+        widths.add(int.from_bytes(png[16:20], "big"))  # the PNG's IHDR width
         if save is not None and n % max(1, len(views) // 4) == 0:
             (save / f"{name}-{n}.png").write_bytes(png)
     again = []  # the same views drawn again: text and tiles come from the caches
@@ -61,7 +62,8 @@ def measure(draw: Callable[[dict[str, Any]], bytes], views: list[dict[str, Any]]
     costs.sort()
     return {"median_ms": round(statistics.median(costs), 2), "p90_ms": round(costs[int(0.9 * len(costs))], 2),
             "warm_median_ms": round(statistics.median(again), 2),
-            "kib": round(statistics.median(sizes) / 1024, 1), "views": len(views)}
+            "kib": round(statistics.median(sizes) / 1024, 1), "views": len(views),
+            "width_px": sorted(widths)}
 
 
 def main() -> None:
@@ -77,12 +79,13 @@ def main() -> None:
     names = ("Alice", "Bob")
     results = {
         "hallway": measure(lambda v: hallway_render.render_hallway(v, names), hallway, args.save, "hallway"),
-        "words_word": measure(words_render.render_word, words_public, args.save, "word"),
+        "words_word": measure(lambda v: words_render.render_word(v, ("Alice", "Bob", "Cy")), words_public,
+                              args.save, "word"),
         "words_hand": measure(words_render.render_hand, words_private, args.save, "hand"),
     }
     for name, r in results.items():
         print(f"{name:>12}: median {r['median_ms']} ms CPU, p90 {r['p90_ms']} ms (drawn again: "
-              f"{r['warm_median_ms']} ms), {r['kib']} KiB ({r['views']} views)")
+              f"{r['warm_median_ms']} ms), {r['kib']} KiB, {r['width_px']} px wide ({r['views']} views)")
     print(json.dumps(results))
 
 
