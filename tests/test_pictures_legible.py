@@ -46,7 +46,7 @@ def words_views(seat_views: bool) -> list[dict[str, Any]]:
     views = []
     for players, seed in ((2, 1), (3, 2), (4, 3), (6, 4)):
         playout = random_playout(WORDS, players, seed)
-        for n, state in enumerate(spread(playout.states, 12) + [playout.final]):
+        for n, state in enumerate([*spread(playout.states, 12), playout.final]):
             views.append(WORDS.view(state, n % players if seat_views else None))
     return views
 
