@@ -162,15 +162,15 @@ class Delivery:
         self._unflushed[game.id] = max(game.version, self._unflushed.get(game.id, 0))
         return True
 
-    def edit_kwargs(self, message_id: int, rendered: Rendered,
-                    current: Sequence[discord.Attachment] | None = None) -> dict[str, Any]:
+    def edit_kwargs(self, message_id: int, rendered: Rendered) -> dict[str, Any]:
         """Edit arguments for a message; the picture it already shows is kept, not uploaded
-        again, when the new drawing is the same (`current`: the message's attachments, when
-        the caller holds the message)."""
+        again, when the new drawing is the same."""
         kwargs = rendered.edit_kwargs()
         shown = self._pictures.get(message_id)
         if rendered.file is not None and shown is not None and shown[0] == rendered.image_digest:
-            attachments = [a for a in (current or shown[1]) if a.filename == rendered.file.filename]
+            # Only attachments the bot itself saw come back from its last edit of this message:
+            # a message as it was when pressed may show a picture another edit has replaced.
+            attachments = [a for a in shown[1] if a.filename == rendered.file.filename]
             if attachments:
                 kwargs["attachments"] = attachments
         return kwargs
@@ -306,6 +306,7 @@ class Delivery:
             raise
 
     async def close(self) -> None:
+        await self.pings.drain()
         if self._flusher is not None:
             self._flusher.cancel()
             with contextlib.suppress(asyncio.CancelledError):

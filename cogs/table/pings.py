@@ -40,16 +40,41 @@ class Pings:
         self.delivery = delivery
         self._last_sent: dict[int, float] = {}  # channel id -> when its last ping went out
         self._dm_pings: dict[tuple[int, int], tuple[int, int]] = {}  # (game, seat) -> (channel, message)
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._order: dict[int, asyncio.Lock] = {}  # one ping at a time per game, in step order
 
     async def after(self, applied: Applied) -> None:
-        """Ping every seat the step made awaited (never for a finished game)."""
+        """Ping every seat the step made awaited (never for a finished game). The ping goes
+        out on its own task, in order per game, so waiting for a channel's turn never holds
+        the game's publish lock (the next press is answered at once)."""
         game = applied.game
         if applied.outcome is not None or not applied.newly_awaited:
             return
-        try:
-            await self.ping(game, applied.newly_awaited)
-        except Exception:  # a lost ping must not lose the step
-            log.exception("could not ping the players of game %s", game.id)
+        asked = {(d["seat"], d["key"]) for d in game.deadlines if d["seat"] in applied.newly_awaited}
+        task = asyncio.get_running_loop().create_task(self._ping_in_order(game, asked), name=f"ping-{game.id}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _ping_in_order(self, game: GameRecord, asked: set[tuple[int, str]]) -> None:
+        lock = self._order.setdefault(game.id, asyncio.Lock())
+        async with lock:
+            # only seats still asked the same thing when their turn to be pinged comes (a
+            # later step's own ping tells them of anything newer)
+            now_asked = {(d["seat"], d["key"]) for d in game.deadlines}
+            seats = sorted(seat for seat, key in asked & now_asked)
+            if not seats:
+                return
+            try:
+                await self.ping(game, seats)
+            except Exception:  # a lost ping must not lose anything else
+                log.exception("could not ping the players of game %s", game.id)
+        if not lock.locked() and len(self._order) > 20_000:
+            self._order.clear()
+
+    async def drain(self) -> None:
+        """Wait for the pings on their way (shutdown, tests)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     async def ping(self, game: GameRecord, seats: list[int]) -> None:
         storage = self.delivery.service.storage
