@@ -41,14 +41,16 @@ RULES = """\
 • **Skip**: discard any card. If every player skips in a row, the word is thrown away; \
 three throw-aways in a row end the game.
 
-**Bluffing and challenges:** you may play a letter that can't lead to any word. After a \
-play, Backspace or Editor, the others have 10 s to ⚔️ **Challenge**. If no dictionary word \
-contains the letters, the change is undone and the player loses a turn; otherwise the \
-challenger loses a turn.
+**Bluffing and challenges:** you may play a letter that can't lead to any word. Play goes \
+on at once: nobody has to answer anything. Until the word changes again (and for at least \
+5 s), anyone else may press ⚔️ **Challenge** on the table. If no dictionary word contains \
+the letters, the change is undone and its player loses their next turn; otherwise the \
+challenger loses their next turn.
 
 **Claiming:** when your letter makes a word you choose **Claim** or **Keep building** \
-(STAR may become START). After a claim, others have 8 s to use **Tip of My Tongue** and \
-steal it (several Tips: rock-paper-scissors).
+(STAR may become START). After a claim, until the word changes again (at least 8 s), a \
+player holding **Tip of My Tongue** may press 💡 **Use Tip** to steal it (two Tips on one \
+word: rock-paper-scissors).
 
 **Cards played the moment you draw them:** Reversal (lose this turn), How Do You Say…? \
 (take a letter you name from the pile, or steal it), Trash Talk (take a letter from the \
@@ -63,10 +65,7 @@ American and British spellings); no names, hyphens or apostrophes.
 """
 
 PHASE_TEXT = {
-    "challenge": "⚔️ {who} {change}: the others may challenge, or let it stand.",
     "claim": "{who} may claim **{word}** or keep building.",
-    "tip": "💡 {who} took **{word}**: others may use Tip of My Tongue.",
-    "rps": "🪨📄✂️ Rock, paper, scissors for the word: {chosen}.",
     "tiebreak": "Tied! Coin toss or Wordblitz: {chosen}.",
 }
 
@@ -123,11 +122,42 @@ def spaced_word(word: str) -> str:
 #: What a challengeable change was, for the challenge window's line.
 CHANGES = {"letter": "played a letter", "backspace": "used Backspace", "editor": "used Editor"}
 #: Phases during which someone's turn is running (the ▶ marks them).
-TURN_PHASES = frozenset({"main", "challenge", "claim", "tip", "rps"})
+TURN_PHASES = frozenset({"main", "claim"})
 
 
 def names(info: TableInfo, seats: list[int]) -> str:
     return ", ".join(info.name_of(s) for s in seats) or "nobody"
+
+
+def last_change(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The last change of the word while it is open to a challenge (and can be undone)."""
+    return next((c for c in view.get("changes") or [] if c["last"] and c["undoable"]), None)
+
+
+def challenge_button_shown(view: dict[str, Any]) -> bool:
+    """The ⚔️ button is on the table while the player in turn may press it (it is not their
+    own change); when it is, `/words challenge` still works for the others."""
+    change = last_change(view)
+    phase = view["phase"]
+    return change is not None and phase["name"] == "main" and phase.get("seat") != change["seat"]
+
+
+def window_lines(view: dict[str, Any], info: TableInfo) -> list[str]:
+    """The windows open while play goes on: nobody has to answer them."""
+    lines = []
+    change = last_change(view)
+    if change is not None:
+        how = "⚔️ Challenge" if challenge_button_shown(view) else "`/words challenge`"
+        lines.append(f"⚔️ {info.name_of(change['seat'])} {CHANGES.get(change['kind'], 'changed the word')} → "
+                     f"**{change['word'] or '(empty)'}**: anyone else may {how} it until the word changes again.")
+    tip = view.get("tip")
+    if tip is not None and view["phase"]["name"] != "closing" and view.get("rps") is None:
+        lines.append(f"💡 **{tip['word']}** was just completed: Tip of My Tongue may take it "
+                     "until the word changes again.")
+    game = view.get("rps")
+    if game is not None:
+        lines.append(f"🪨📄✂️ Rock, paper, scissors for **{game['word']}**: {chosen_line(game, info)}.")
+    return lines
 
 
 def awaited(view: dict[str, Any], info: TableInfo) -> str:
@@ -137,14 +167,19 @@ def awaited(view: dict[str, Any], info: TableInfo) -> str:
     if name == "main":
         step = {"ask": "is naming a letter (How Do You Say…?)",
                 "trash": "is picking from the discard pile (Trash Talk)"}.get(phase.get("step", ""), "")
-        return f"{who} {step}." if step else f"{who}'s turn: play a letter, use an event card or skip."
-    if name in PHASE_TEXT:
-        change = CHANGES.get(phase.get("kind", ""), "changed the word")
-        return PHASE_TEXT[name].format(who=who, word=phase.get("word", ""), change=change,
-                                       chosen=chosen_line(phase, info))
-    if name == "over":
+        text = f"{who} {step}." if step else f"{who}'s turn: play a letter, use an event card or skip."
+    elif name in PHASE_TEXT:
+        text = PHASE_TEXT[name].format(who=who, word=phase.get("word", ""), chosen=chosen_line(phase, info))
+    elif name == "closing":
+        tip = view.get("tip")
+        text = (f"The last turn is over. The game ends once the Tip of My Tongue window on **{tip['word']}** "
+                "closes (a Tip holder can still use it from their hand)." if tip is not None
+                else "The last turn is over. The game ends once rock, paper, scissors is settled.")
+    elif name == "over":
         return f"Game over: {reason_text(view['over'] or '').lower()}."
-    return ""
+    else:
+        return ""
+    return "\n".join([text, *window_lines(view, info)])
 
 
 def player_lines(view: dict[str, Any], info: TableInfo) -> str:
@@ -200,10 +235,10 @@ SHORTCUTS = (
     Shortcut("skip", "Skip your turn by discarding a card", lambda o: {"type": "skip", "card": o["card"]},
              (Param("card", "The card to discard", suggest=hand_cards),)),
     Shortcut("challenge", "Challenge the last change: no word contains this", press("challenge")),
-    Shortcut("stand", "Let the last change stand", press("stand")),
+    Shortcut("stand", "Not needed any more: a change stands unless someone challenges it", press("stand")),
     Shortcut("claim", "Claim the word you just made", press("claim")),
     Shortcut("keep", "Keep building instead of claiming", press("keep")),
-    Shortcut("tip", "Answer the Tip of My Tongue window", lambda o: {
+    Shortcut("tip", "Use Tip of My Tongue on the word just completed", lambda o: {
         "type": "tip" if o["use"] == "yes" else "no_tip"}, (Param("use", "Use your Tip card?", choices=YES_NO),)),
     Shortcut("rps", "Rock, paper or scissors", press("rps"), (Param("shape", "Your choice", choices={
         "rock": "🪨 rock", "paper": "📄 paper", "scissors": "✂️ scissors"}),)),
@@ -393,6 +428,7 @@ EVENT_LINES: dict[str, Wording] = {
     "claim": lambda d, i: f"{WHO(d, i)} takes {d['word']} for {points(d['points'])}.",
     "tip": lambda d, i: f"{WHO(d, i)} uses Tip of My Tongue!",
     "tip_steal": lambda d, i: f"{WHO(d, i)} steals {d['word']} from {VICTIM(d, i)}!",
+    "tip_kept": lambda d, i: f"{WHO(d, i)} keeps {d['word']}.",
     "rps": _rps,
     "rps_reveal": lambda d, i: "Rock, paper, scissors: " + _reveal(
         d, i, {s: f"{e} {s}" for s, e in SHAPE_EMOJI.items()}) + ".",
@@ -414,24 +450,38 @@ EVENT_LINES: dict[str, Wording] = {
 
 
 def public_controls(view: dict[str, Any]) -> list[Control]:
+    """The table's buttons. Nothing here has to be pressed for play to go on: ⚔️ Challenge
+    (the last change, while the player in turn may press it), 💡 Use Tip (shown to everyone
+    while the window is open, so it tells nobody who holds the card), and the buttons of a
+    secret choice (rock-paper-scissors, the tie-break) for the players in it."""
     phase = view["phase"]
     name = phase["name"]
-    if name == "challenge":
-        return [Button("Challenge", {"type": "challenge"}, "danger", "⚔️"),
-                Button("Let it stand", {"type": "stand"}, "success", "✅")]
-    if name == "tip":
-        return [Button("Use Tip", {"type": "tip"}, "primary", "💡"),
-                Button("No Tip", {"type": "no_tip"}, "secondary")]
-    if name == "rps":
-        return [Button(s.title(), {"type": "rps", "shape": s}, "secondary", e)
-                for s, e in (("rock", "🪨"), ("paper", "📄"), ("scissors", "✂️"))]
     if name == "tiebreak":
         return [Button("Coin toss", {"type": "coin"}, "secondary", "🪙"),
                 Button("Wordblitz", {"type": "wordblitz"}, "primary", "⚡")]
-    return []
+    out: list[Control] = []
+    change = last_change(view)
+    if change is not None and challenge_button_shown(view):
+        out.append(Button("Challenge", {"type": "challenge", "change": change["n"]}, "danger", "⚔️"))
+    if view.get("tip") is not None and view.get("rps") is None and name in TURN_PHASES:
+        out.append(Button("Use Tip", {"type": "tip"}, "primary", "💡"))
+    if view.get("rps") is not None:
+        out += [Button(s.title(), {"type": "rps", "shape": s}, "secondary", e)
+                for s, e in (("rock", "🪨"), ("paper", "📄"), ("scissors", "✂️"))]
+    return out
 
 
 def private_prompt(view: dict[str, Any], seat: int) -> str:
+    game = view.get("rps")
+    if game is None or seat not in game["box"]["seats"]:
+        return phase_prompt(view, seat)
+    pick = view.get("my_pick")
+    rps = (f"You chose {pick}: waiting for the others." if pick
+           else f"Choose rock, paper or scissors on the table for **{game['word']}**.")
+    return "\n".join(p for p in (phase_prompt(view, seat), rps) if p)
+
+
+def phase_prompt(view: dict[str, Any], seat: int) -> str:
     phase = view["phase"]
     mine = phase.get("seat") == seat
     if phase["name"] == "main" and mine:
@@ -447,15 +497,17 @@ def private_prompt(view: dict[str, Any], seat: int) -> str:
         picked = view.get("picked") or ""
         if picked.startswith("editor:"):
             return f"Editor: where should letter {int(picked.split(':')[1]) + 1} go?"
-        if picked:
+        word = (view.get("blitz") or view)["wip"]
+        if picked and word:
             return f"Where does **{picked}** go?"
+        if not word:
+            return "**Your turn.** Pick a letter to start the word, or skip."
         return "**Your turn.** Pick a letter to play, use an event card, or skip."
     if phase["name"] == "claim" and mine:
         return f"**{phase['word']}** is a word! Claim it now, or keep building?"
+    if last_tip_chance(view, seat):
+        return f"💡 The game is about to end: you may still use Tip of My Tongue on **{view['tip']['word']}**."
     box = phase.get("box") or {}
-    if phase["name"] == "rps" and seat in box.get("seats", []):
-        mine = view.get("my_pick")
-        return f"You chose {mine}: waiting for the others." if mine else "Choose rock, paper or scissors on the table."
     if phase["name"] == "tiebreak" and seat in box.get("seats", []):
         mine = view.get("my_pick")
         if mine:
@@ -482,8 +534,17 @@ def positions(size: int, action: dict[str, Any], key: str, placeholder: str,
                       [Field(key, "Position (0 = the front)", integer=True)], action)
 
 
+def last_tip_chance(view: dict[str, Any], seat: int) -> bool:
+    """At the very end (no turn, so no table button) a Tip holder gets Use Tip in their hand."""
+    tip = view.get("tip")
+    return (view["phase"]["name"] == "closing" and tip is not None and view.get("rps") is None
+            and "tip" in (view.get("hand_faces") or []) and seat != tip["seat"] and seat not in tip["users"])
+
+
 def private_controls(view: dict[str, Any], seat: int) -> list[Control]:
     phase = view["phase"]
+    if last_tip_chance(view, seat):
+        return [Button("Use Tip", {"type": "tip"}, "primary", "💡")]
     if phase.get("seat") != seat:
         return []
     if phase["name"] == "claim":
@@ -500,7 +561,10 @@ def private_controls(view: dict[str, Any], seat: int) -> list[Control]:
     if step == "steal":
         return [Button("Go on", {"type": "no_steal"}, "secondary")]
     if step == "trash":
-        return list(letter_choices(sorted(set(view["discard"]["letters"])), {"type": "trash"}, "letter"))
+        letters = sorted(set(view["discard"]["letters"]))
+        if not letters:  # a challenge put the last one back into the word
+            return [Button("Go on", {"type": "trash"}, "secondary")]
+        return list(letter_choices(letters, {"type": "trash"}, "letter"))
     return turn_controls(view)
 
 
@@ -512,9 +576,11 @@ def turn_controls(view: dict[str, Any]) -> list[Control]:
     letters = [f for f in faces if len(f) == 1]
     picked = view.get("picked") or ""
     out: list[Control] = []
-    if letters:
+    if letters and not size:  # one place only: picking the letter plays it
+        out.append(Select("Play a letter…", [Choice(x, {"type": "play", "card": x, "at": 0}) for x in letters]))
+    elif letters:
         out.append(Select("Play a letter…", [Choice(x, {"type": "pick", "card": x}) for x in letters]))
-    if picked and not picked.startswith("editor:"):
+    if picked and size and not picked.startswith("editor:"):
         out.append(positions(size + 1, {"type": "play", "card": picked}, "at", f"Where does {picked} go?",
                              lambda i: where(word, i)))
     if "backspace" in faces and size:

@@ -8,13 +8,14 @@ from typing import Any
 
 from games.core import Event, IllegalAction, Rng, State
 from games.words import windows
-from games.words.cards import BACKSPACE, EDITOR, LETTERS, face, is_letter, label
+from games.words.cards import BACKSPACE, EDITOR, LETTERS, TRASH_TALK, face, is_letter, label
 from games.words.state import (
     END_TURN,
     Next,
     board,
     card_with_face,
     in_blitz,
+    letters_in,
     need_int,
     need_str,
     replacement_draw,
@@ -25,10 +26,8 @@ from games.words.state import (
 
 #: While another phase runs, what a turn action is told (and the rule it applies).
 NOT_NOW: dict[str, tuple[str, str]] = {
-    "challenge": ("Wait: the challenge window is still open.", "9"),
     "claim": ("Wait: {player} is deciding whether to claim the word.", "10"),
-    "tip": ("Wait: the Tip of My Tongue window is still open.", "13"),
-    "rps": ("Wait: rock, paper, scissors decides who takes the word.", "13"),
+    "closing": ("The last turn is over: the game ends once the Tip of My Tongue window closes.", "12"),
     "tiebreak": ("The game is over: the tied players are choosing how to break the tie.", "22"),
 }
 #: What the player in turn must do first, by step (and its rule).
@@ -73,7 +72,7 @@ def play_letter(state: State, seat: int, action: dict[str, Any], events: list[Ev
     area["wip"].insert(at, card)
     word = spell(area["wip"])
     events.append(Event("play", {"seat": seat, "letter": wanted, "at": at, "word": word}))
-    return windows.after_letter(state, seat, at, events)
+    return windows.after_letter(state, seat, card, events)
 
 
 def backspace(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
@@ -89,11 +88,14 @@ def backspace(state: State, seat: int, action: dict[str, Any], events: list[Even
     card = held(state, seat, BACKSPACE)
     area["hands"][seat].remove(card)
     area["discard"].append(card)
-    removed = area["wip"].pop(index)
+    wip = area["wip"]
+    gap = [wip[index - 1] if index else None, wip[index + 1] if index + 1 < len(wip) else None]
+    removed = wip.pop(index)
     area["discard"].append(removed)
-    word = spell(area["wip"])
+    word = spell(wip)
     events.append(Event("backspace", {"seat": seat, "index": index, "letter": face(removed), "word": word}))
-    return windows.open_challenge(state, seat, "backspace", {"card": removed, "index": index})
+    windows.record_change(state, seat, "backspace", removed, gap)
+    return END_TURN
 
 
 def editor(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
@@ -113,12 +115,15 @@ def editor(state: State, seat: int, action: dict[str, Any], events: list[Event])
     card = held(state, seat, EDITOR)
     area["hands"][seat].remove(card)
     area["discard"].append(card)
-    moved = area["wip"].pop(start)
-    area["wip"].insert(to, moved)
-    word = spell(area["wip"])
+    wip = area["wip"]
+    gap = [wip[start - 1] if start else None, wip[start + 1] if start + 1 < size else None]
+    moved = wip.pop(start)
+    wip.insert(to, moved)
+    word = spell(wip)
     events.append(Event("editor", {"seat": seat, "letter": face(moved), "from": start, "to": to,
                                    "word": word}))
-    return windows.open_challenge(state, seat, "editor", {"from": start, "to": to})
+    windows.record_change(state, seat, "editor", moved, gap)
+    return END_TURN
 
 
 def skip(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
@@ -219,8 +224,13 @@ def steal(state: State, seat: int, action: dict[str, Any], events: list[Event]) 
 
 
 def trash(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
-    """Trash Talk: take any letter from the discard pile."""
+    """Trash Talk: take any letter from the discard pile. (A challenge upheld meanwhile may
+    have put the pile's last letter back into the word: then the card does nothing.)"""
     check_turn(state, seat, "trash")
+    if not letters_in(state["discard"]):
+        events.append(Event("fizzle", {"seat": seat, "card": TRASH_TALK}))
+        state["phase"].update(step="act", fallback=None)
+        return None
     wanted = need_str(action, "letter", "letter", "17").upper()
     card = card_with_face(state["discard"], wanted) if wanted in LETTERS else None
     if card is None:

@@ -12,7 +12,7 @@ from typing import Any
 from games import choices
 from games.core import Event, Outcome, Rng, State
 from games.words.cards import BLITZ_FACE, HAND_SIZE
-from games.words.state import START_TURN, Next, open_phase, seats_in_play, verify_pick
+from games.words.state import START_TURN, Next, close_windows, open_phase, seats_in_play, verify_pick
 
 #: Why the game ended (`state["over"]`, `Outcome.reason`): codes the interface words.
 LAST_CARD = "last_card"
@@ -38,6 +38,7 @@ def finish(state: State, reason: str, events: list[Event]) -> None:
     """The main game is over; tied leaders (if any) choose how to break the tie."""
     state["over"] = reason
     state["picks"] = [None] * state["players"]
+    close_windows(state)
     events.append(Event("game_over", {"reason": reason}))
     active = seats_in_play(state)
     if len(active) > 1 and not state["blitz"]:
@@ -87,6 +88,7 @@ def settle_tiebreak(state: State, events: list[Event]) -> Next:
 
 def declare(state: State, winner: int, tied: list[int], how: str, events: list[Event],
             **facts: Any) -> None:
+    close_windows(state)
     state["tiebreak"] = {"winner": winner, "tied": list(tied), "how": how, **facts}
     events.append(Event("tiebreak_won", {"seat": winner, "how": how, **facts}))
     open_phase(state, "over")

@@ -9,18 +9,16 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from games import choices
-from games.core import Action, Engine, Event, IllegalAction, Outcome, Secret, State, Wait
+from games.core import Action, Engine, Event, IllegalAction, Outcome, Rng, Secret, State, Wait
 from games.words import actions, ending, turns, views, windows
-from games.words.cards import BACKSPACE, EDITOR, LETTERS, TIP, face
+from games.words.cards import BACKSPACE, EDITOR, LETTERS, face
 from games.words.dictionary import lexicon
-from games.words.state import END_TURN, Next, board, card_with_face, letters_in, new_state, open_phase
+from games.words.state import END_TURN, Next, board, letters_in, new_state, open_phase
 
 TURN_TIMEOUT = 90.0
 AFK_TURN_TIMEOUT = 10.0
 EVENT_TIMEOUT = 45.0
-CHALLENGE_TIMEOUT = 10.0
 CLAIM_TIMEOUT = 20.0
-TIP_TIMEOUT = 8.0
 RPS_TIMEOUT = 20.0
 TIEBREAK_TIMEOUT = 30.0
 #: Timed-out turns in a row before a player is AFK, and before they are dropped.
@@ -38,7 +36,8 @@ HANDLERS: dict[str, Handler] = {
     "no_steal": actions.steal, "trash": actions.trash,
     "challenge": windows.challenge, "stand": windows.stand,
     "claim": windows.claim, "keep": windows.claim, "tip": windows.tip, "no_tip": windows.tip,
-    "rps": windows.rps, "coin": ending.choose_tiebreak, "wordblitz": ending.choose_tiebreak,
+    "rps": windows.rps, "close": windows.close,
+    "coin": ending.choose_tiebreak, "wordblitz": ending.choose_tiebreak,
 }
 
 
@@ -49,7 +48,10 @@ class WordsEngine(Engine):
     max_players = 6
     summary = "Build a word one letter at a time; finish a real word of 4+ letters to take it."
     #: 2: How Do You Say…? always has a steal/go-on step when the letter is not in the pile.
-    version = 2
+    #: 3: windows wait for nobody: the turn passes at once, a change stays open to a challenge
+    #: until the word changes again (5 s at least), Tip until then too (8 s at least); a letter
+    #: on an empty word is played without the position step.
+    version = 3
     secret_pools: ClassVar[Mapping[str, Sequence[Any]]] = views.SECRET_POOLS
 
     def prepare(self) -> None:
@@ -62,6 +64,21 @@ class WordsEngine(Engine):
 
     # ----- who is awaited -----------------------------------------------------------
     def waits(self, state: State) -> list[Wait]:
+        """The phase's waits, and the rock-paper-scissors contenders (who chose to use Tip).
+        The challenge and Tip windows await nobody: play goes on while they are open."""
+        state = upgraded(state)
+        if state["phase"]["name"] in LEGACY_WINDOWS:  # a game saved by version 2, mid-window
+            return [Wait(None, f"upgrade{state['phase']['n']}", "the game moves on to the new rules", 0.0,
+                         {"type": "close", "timeout": True})]
+        out = self.phase_waits(state)
+        game = state["rps"]
+        if game is not None and state["phase"]["name"] not in ("tiebreak", "over"):
+            fallback = game["fallback"]
+            out += choices.waits(game["box"], "rock, paper or scissors", RPS_TIMEOUT,
+                                 lambda s: {"type": "rps", "shape": fallback[s], "timeout": True})
+        return out
+
+    def phase_waits(self, state: State) -> list[Wait]:
         phase = state["phase"]
         name, n = phase["name"], phase["n"]
         if name == "main":
@@ -73,25 +90,20 @@ class WordsEngine(Engine):
             if step == "steal":
                 return [Wait(seat, f"ask{n}", "name a letter (How Do You Say…?)", EVENT_TIMEOUT,
                              {"type": "no_steal", "timeout": True})]
-            if step == "trash":
+            if step == "trash":  # the drawn fallback, unless a challenge took it back meanwhile
+                letters = letters_in(state["discard"])
+                letter = phase["fallback"] if phase["fallback"] in letters or not letters else letters[0]
                 return [Wait(seat, f"trash{n}", "take a letter (Trash Talk)", EVENT_TIMEOUT,
-                             {"type": "trash", "letter": phase["fallback"], "timeout": True})]
+                             {"type": "trash", "letter": letter, "timeout": True})]
             timeout = AFK_TURN_TIMEOUT if state["afk"][seat] else TURN_TIMEOUT
             return [Wait(seat, f"turn{n}", "play a letter, use an event card or skip", timeout,
                          self.turn_default(state, seat))]
-        if name == "challenge":
-            return [Wait(s, f"challenge{n}", "challenge or let it stand", CHALLENGE_TIMEOUT,
-                         {"type": "stand", "timeout": True}, independent=True) for s in phase["waiting"]]
         if name == "claim":
             return [Wait(phase["seat"], f"claim{n}", f"claim {phase['word']} or keep building",
                          CLAIM_TIMEOUT, {"type": "claim", "timeout": True})]
-        if name == "tip":
-            return [Wait(s, f"tip{n}", "use Tip of My Tongue?", TIP_TIMEOUT,
-                         {"type": "no_tip", "timeout": True}, independent=True) for s in phase["waiting"]]
-        if name == "rps":
-            fallback = phase["fallback"]
-            return choices.waits(phase["box"], "rock, paper or scissors", RPS_TIMEOUT,
-                                 lambda s: {"type": "rps", "shape": fallback[s], "timeout": True})
+        if name == "closing" and state["tip"] is not None:  # the game itself waits
+            return [Wait(None, f"close{n}", "the Tip of My Tongue window closes, then the game ends",
+                         max(0.0, windows.tip_time_left(state)), {"type": "close", "timeout": True})]
         if name == "tiebreak":
             return choices.waits(phase["box"], "Coin toss or Wordblitz", TIEBREAK_TIMEOUT,
                                  lambda s: {"type": "coin", "timeout": True})
@@ -109,24 +121,19 @@ class WordsEngine(Engine):
 
     # ----- what may be done ---------------------------------------------------------
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        if self.outcome(state) is not None or seat in state["left"]:
+        state = upgraded(state)
+        if self.outcome(state) is not None or seat in state["left"] or state["phase"]["name"] in LEGACY_WINDOWS:
             return []
         phase = state["phase"]
         name = phase["name"]
+        out: list[Action] = []
         if name == "main" and phase["seat"] == seat:
-            return self.turn_actions(state, seat)
-        if name == "challenge" and seat in phase["waiting"]:
-            return [{"type": "challenge"}, {"type": "stand"}]
+            out += self.turn_actions(state, seat)
         if name == "claim" and phase["seat"] == seat:
-            return [{"type": "claim"}, {"type": "keep"}]
-        if name == "tip" and seat in phase["waiting"]:
-            has_tip = card_with_face(state["hands"][seat], TIP) is not None
-            return [{"type": "no_tip"}] + ([{"type": "tip"}] if has_tip else [])
-        if name == "rps" and seat in choices.pending(phase["box"]):
-            return [{"type": "rps", "shape": s} for s in windows.SHAPES]
+            out += [{"type": "claim"}, {"type": "keep"}]
         if name == "tiebreak" and seat in choices.pending(phase["box"]):
-            return [{"type": "coin"}, {"type": "wordblitz"}]
-        return []
+            out += [{"type": "coin"}, {"type": "wordblitz"}]
+        return out + windows.window_actions(state, seat)
 
     @staticmethod
     def turn_actions(state: State, seat: int) -> list[Action]:
@@ -137,7 +144,8 @@ class WordsEngine(Engine):
             can_steal = bool(actions.holders_of(state, seat, state["phase"]["letter"]))
             return ([{"type": "steal"}] if can_steal else []) + [{"type": "no_steal"}]
         if step == "trash":
-            return [{"type": "trash", "letter": letter} for letter in letters_in(state["discard"])]
+            letters = letters_in(state["discard"])
+            return [{"type": "trash", "letter": letter} for letter in letters] or [{"type": "trash"}]
         area = board(state)
         hand = area["hands"][seat]
         faces = sorted({face(c) for c in hand})
@@ -154,18 +162,26 @@ class WordsEngine(Engine):
         return out
 
     # ----- doing it -----------------------------------------------------------------
-    def play(self, state: State, seat: int, action: Action, now: float) -> list[Event]:
+    def play(self, state: State, seat: int | None, action: Action, now: float) -> list[Event]:
         kind = action["type"]
-        if not isinstance(seat, int) or not 0 <= seat < state["players"] or seat in state["left"]:
+        timed_out = action.get("timeout") is True
+        if seat is None:  # the game's own wait (the Tip window at the very end)
+            if kind != "close" or not timed_out:
+                raise IllegalAction("You are not playing in this game.", rule="4")
+        elif not isinstance(seat, int) or not 0 <= seat < state["players"] or seat in state["left"]:
             raise IllegalAction("You are not playing in this game.", rule="4")
         handler = HANDLERS.get(kind)
         if handler is None:
             raise IllegalAction("That is not something you can do in Fighting Words.", rule="8")
         events: list[Event] = []
-        timed_out = action.get("timeout") is True
+        if upgrade(state, events) and seat is None:
+            return events  # the upgrade was all that wait was for
+        state["clock"] = max(float(now), state["clock"])  # the windows are judged at the press
+        windows.prune(state)
         was_turn = state["phase"]["name"] == "main" and state["phase"].get("step") == "act"
-        turns.follow(state, handler(state, seat, action, events), events)
-        self.track_afk(state, seat, timed_out, was_turn and kind == "skip", events, now)
+        turns.follow(state, handler(state, seat, action, events), events)  # type: ignore[arg-type]
+        if seat is not None:
+            self.track_afk(state, seat, timed_out, was_turn and kind == "skip", events, now)
         return events
 
     @staticmethod
@@ -208,24 +224,69 @@ class WordsEngine(Engine):
         if seat in state["left"]:
             raise IllegalAction("You already left this game.", rule="20")
         new_state_ = copy.deepcopy(state)
+        upgrade(new_state_, [])
+        new_state_["clock"] = max(float(now), new_state_["clock"])
+        windows.prune(new_state_)
         return new_state_, drop(new_state_, seat, "left")
 
     # ----- seeing it ----------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        state = upgraded(state)
         if seat is None or not 0 <= seat < state["players"]:
             return views.public_view(state)
         return views.seat_view(state, seat)
 
     def secrets(self, state: State) -> list[Secret]:
-        return views.secrets(state)
+        return views.secrets(upgraded(state))
 
     def choices(self, state: State) -> list[dict[str, Any]]:
         """The open rock-paper-scissors or tie-break round, if any."""
         phase = state["phase"]
-        return [phase["box"]] if phase["name"] in ("rps", "tiebreak") else []
+        out = [state["rps"]["box"]] if state.get("rps") is not None else []
+        return out + ([phase["box"]] if phase["name"] == "tiebreak" else [])
 
     def result(self, state: State) -> Outcome | None:
         return ending.outcome(state)
+
+
+#: The phases of version 2, whose windows waited for every other player.
+LEGACY_WINDOWS = ("challenge", "tip", "rps")
+#: The state keys version 3 added, with their opening values.
+NEW_KEYS: dict[str, Any] = {"changes": [], "closed": [], "tip": None, "rps": None, "clock": 0.0}
+
+
+def upgraded(state: State) -> State:
+    """A state saved by version 2 as version 3 reads it (a copy; the state itself is kept)."""
+    if all(key in state for key in NEW_KEYS):
+        return state
+    return {**copy.deepcopy(NEW_KEYS), **state}
+
+
+def upgrade(state: State, events: list[Event]) -> bool:
+    """Bring a game saved by version 2 (still running when the bot was updated) under the new
+    rules, in place: a challenge window closes with the change standing; a Tip window goes to
+    its one user (several: one of them at random, as if rock-paper-scissors had been played).
+    True when there was anything to do."""
+    missing = {k: copy.deepcopy(v) for k, v in NEW_KEYS.items() if k not in state}
+    state.update(missing)
+    phase = state["phase"]
+    if phase["name"] not in LEGACY_WINDOWS:
+        return bool(missing)
+    users = [s for s in phase.get("players", phase.get("users", [])) if s not in state["left"]]
+    stack = state["stacks"][phase["seat"]]
+    if phase["name"] != "challenge" and users and stack:
+        winner = users[0] if len(users) == 1 else Rng(state).choice(users)
+        windows.move_word(state, phase["seat"], winner, stack[-1][0], phase["seat"], events)
+    if phase["name"] == "challenge":
+        windows.change_stands(state)
+        step: Next = END_TURN
+    elif phase.get("then") == "main" and state["turn"] not in state["left"]:
+        open_phase(state, "main", seat=state["turn"], step="act")
+        step = None
+    else:
+        step = END_TURN
+    turns.follow(state, step, events)
+    return True
 
 
 def drop(state: State, seat: int, why: str) -> list[Event]:
@@ -256,28 +317,19 @@ def drop(state: State, seat: int, why: str) -> list[Event]:
 
 
 def release(state: State, seat: int, events: list[Event]) -> Next:
-    """Close what a leaver was holding up; return what the turn order should do next."""
+    """Close what a leaver was holding up; return what the turn order should do next. (Their
+    changes of the word stay open to a challenge; their rock-paper-scissors is left.)"""
     phase = state["phase"]
     name = phase["name"]
     if name == "main" and phase["step"] == "steal" and phase["seat"] != seat:
         phase["held"] = bool(actions.holders_of(state, phase["seat"], phase["letter"]))
+    game = state["rps"]
+    if game is not None and seat in game["box"]["seats"]:
+        choices.leave(game["box"], seat)
+        windows.settle_rps(state, events)
     if name in ("main", "claim") and phase["seat"] == seat:
         return END_TURN
-    if name == "challenge":
-        if seat in phase["waiting"]:
-            phase["waiting"].remove(seat)
-        if phase["seat"] == seat or not phase["waiting"]:
-            windows.change_stands(state)
-            return END_TURN
-    elif name == "tip":
-        if seat in phase["waiting"]:
-            phase["waiting"].remove(seat)
-        if not phase["waiting"]:
-            return windows.resolve_tip(state, events)
-    elif name == "rps":
-        choices.leave(phase["box"], seat)
-        return windows.settle_rps(state, events)
-    elif name == "tiebreak":
+    if name == "tiebreak":
         choices.leave(phase["box"], seat)
         return ending.settle_tiebreak(state, events)
     return None

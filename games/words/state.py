@@ -55,10 +55,22 @@ def valid_fragment(state: State, text: str) -> bool:
     return lex.fragment3(text) if in_blitz(state) else lex.fragment(text)
 
 
+def next_number(state: State) -> int:
+    """A fresh number for a phase, a change of the word or a round (keys and targets)."""
+    state["window"] += 1
+    return int(state["window"])
+
+
+def close_windows(state: State) -> None:
+    """The game is over (or Wordblitz starts): nothing can be challenged or taken with Tip."""
+    state["changes"] = []
+    state["tip"] = None
+    state["rps"] = None
+
+
 def open_phase(state: State, name: str, **fields: Any) -> dict[str, Any]:
     """Start a new phase; its number keys the waits so every window gets a fresh timer."""
-    state["window"] += 1
-    phase = {"name": name, "n": state["window"], **fields}
+    phase = {"name": name, "n": next_number(state), **fields}
     state["phase"] = phase
     return phase
 
@@ -143,6 +155,11 @@ def new_state(players: int, rng_state: dict[str, int], options: dict[str, Any],
         "left": [], "timeouts": [0] * players, "afk": [False] * players, "away_since": [None] * players,
         "stats": [{"challenges_won": 0, "challenges_lost": 0, "tips": 0} for _ in range(players)],
         "over": None, "tiebreak": None, "blitz": None,
+        # The windows that stay open while play goes on (windows.py): the changes of the word
+        # still open to a challenge, the last few closed ones, the Tip window, its RPS.
+        "changes": [], "closed": [], "tip": None, "rps": None,
+        # When the last action was pressed (the `now` of `play`): windows are judged by it.
+        "clock": 0.0,
     }
     rng = Rng(state)
     if deck is None:

@@ -30,11 +30,26 @@ BLITZ_TURNS = 30
 
 
 def follow(state: State, step: Next, events: list[Event]) -> None:
-    """Carry out what a rule asked of the turn order."""
+    """Carry out what a rule asked of the turn order; a game that is closing ends once its
+    last window (Tip, rock-paper-scissors) is closed."""
     if step == END_TURN:
         end_turn(state, events)
     elif step == START_TURN:
         start_turn(state, board(state)["turn"], events)
+    phase = state["phase"]
+    if phase["name"] == "closing" and state["tip"] is None and state["rps"] is None:
+        ending.finish(state, phase["reason"], events)
+
+
+def conclude(state: State, reason: str, events: list[Event]) -> None:
+    """The game is over (rules 5, 12, 20) — once a Tip window still inside its minimum has
+    had it and rock-paper-scissors has settled. Until then the game is *closing*: no turns,
+    no challenges; the game itself waits for the Tip window (a wait with no seat)."""
+    state["changes"] = []
+    if state["rps"] is not None or (state["tip"] is not None and windows.tip_time_left(state) > 0):
+        open_phase(state, "closing", reason=reason)
+        return
+    ending.finish(state, reason, events)
 
 
 def start_turn(state: State, seat: int, events: list[Event]) -> None:
@@ -58,7 +73,7 @@ def start_turn(state: State, seat: int, events: list[Event]) -> None:
             seat = next_seat(state, seat)
             continue
         if not area["draw"]:  # only reachable if a search emptied the pile mid-turn
-            ending.finish(state, ending.PILE_EMPTY, events)
+            conclude(state, ending.PILE_EMPTY, events)
             return
         card = area["draw"][-1]
         take_from_pile(state, area, card)
@@ -78,7 +93,7 @@ def start_turn(state: State, seat: int, events: list[Event]) -> None:
             continue
         resolve_immediate(state, seat, face(card), rng, events)
         return
-    ending.finish(state, ending.NO_TURNS, events)  # pragma: no cover - safety net
+    conclude(state, ending.NO_TURNS, events)  # pragma: no cover - safety net
 
 
 def stalemate_check(state: State, events: list[Event]) -> bool:
@@ -89,11 +104,12 @@ def stalemate_check(state: State, events: list[Event]) -> bool:
     thrown = spell(state["wip"])
     state["discard"].extend(state["wip"])
     state["wip"] = []
+    windows.word_gone(state)
     state["stalemates"] += 1
     state["skip_streak"] = []
     events.append(Event("stalemate", {"word": thrown, "count": state["stalemates"]}))
     if state["stalemates"] >= 3:
-        ending.finish(state, ending.STALEMATES, events)
+        conclude(state, ending.STALEMATES, events)
         return True
     return False
 
@@ -105,6 +121,8 @@ def resolve_immediate(state: State, seat: int, kind: str, rng: Rng, events: list
         stung = spell(state["wip"])
         state["discard"].extend(state["wip"])
         state["wip"] = []
+        if stung:
+            windows.word_gone(state)
         state["skip_streak"] = []
         events.append(Event("sting", {"seat": seat, "word": stung}) if stung
                       else Event("fizzle", {"seat": seat, "card": STING}))
@@ -134,7 +152,7 @@ def end_turn(state: State, events: list[Event], *, check_only: bool = False) -> 
     area = board(state)
     state["picks"] = [None] * state["players"]
     if not in_blitz(state) and state["last_card_drawn"]:
-        ending.finish(state, ending.LAST_CARD, events)
+        conclude(state, ending.LAST_CARD, events)
         return True
     if check_only:
         return False

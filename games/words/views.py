@@ -15,11 +15,10 @@ from games.core import Secret, State
 from games.words.cards import ALL_FACES, LETTERS, face, word_value
 from games.words.ending import TIEBREAK_PICKS
 from games.words.state import board, hand_faces, in_blitz, seats_in_play, spell
-from games.words.windows import SHAPES
+from games.words.windows import SHAPES, undo_place
 
 #: Phase fields that are safe to show everyone.
-PUBLIC_PHASE_KEYS = ("name", "n", "seat", "step", "kind", "word", "waiting", "users", "players",
-                     "tied", "then")
+PUBLIC_PHASE_KEYS = ("name", "n", "seat", "step", "word", "tied", "reason")
 
 
 def public_phase(state: State) -> dict[str, Any]:
@@ -30,6 +29,26 @@ def public_phase(state: State) -> dict[str, Any]:
     if "box" in phase:  # a secret-choice round: who is in it and who has chosen, no picks
         out["box"] = choices.public(phase["box"])
     return out
+
+
+def public_windows(state: State) -> dict[str, Any]:
+    """The windows open while play goes on: the changes open to a challenge (the last one
+    marked `last`; `undoable` says whether it can still be undone; a played letter's `index`
+    in the word now, for the picture's highlight), the Tip window on the
+    last completed word, and its rock-paper-scissors (who has chosen, never what)."""
+    area = board(state)
+    tip = state["tip"]
+    game = state["rps"]
+    return {
+        "changes": [{"n": c["n"], "seat": c["seat"], "kind": c["kind"], "word": c["word"], "last": c["last"],
+                     "undoable": undo_place(area, c) is not None,
+                     "index": area["wip"].index(c["card"]) if c["kind"] == "letter" and c["card"] in area["wip"]
+                     else None} for c in state["changes"]],
+        "tip": None if tip is None else {k: tip[k] for k in ("n", "seat", "holder", "word", "changed", "users")},
+        "rps": None if game is None else {
+            "n": game["n"], "players": list(game["players"]), "word": game["word"], "holder": game["holder"],
+            "round": game["rounds"] + 1, "box": choices.public(game["box"])},
+    }
 
 
 def discard_summary(cards: list[str]) -> dict[str, Any]:
@@ -67,6 +86,7 @@ def public_view(state: State) -> dict[str, Any]:
         "over": state["over"],
         "tiebreak": dict(state["tiebreak"]) if state["tiebreak"] else None,
         "blitz": None,
+        **public_windows(state),
     }
     if in_blitz(state):
         blitz = state["blitz"]
@@ -90,6 +110,8 @@ def seat_view(state: State, seat: int) -> dict[str, Any]:
     phase = state["phase"]
     if "box" in phase:
         out["my_pick"] = choices.private(phase["box"], seat)
+    if state["rps"] is not None:
+        out["my_pick"] = choices.private(state["rps"]["box"], seat)
     if phase["name"] == "main" and phase["seat"] == seat and phase["step"] == "steal":
         out["phase"]["step"] = "steal"
         out["steal_letter"] = phase["letter"]
@@ -123,15 +145,14 @@ def secrets(state: State) -> list[Secret]:
         out.append(Secret(board(state)["turn"], ("drawn",), "card"))
     phase = state["phase"]
     if phase.get("fallback") is not None:
-        if phase["name"] == "rps":
-            out += [Secret(None, ("phase", "fallback", s), "shape") for s in phase["players"]]
-        else:
-            out.append(Secret(None, ("phase", "fallback"), "letter"))
+        out.append(Secret(None, ("phase", "fallback"), "letter"))
     if phase["name"] == "main" and phase.get("step") == "steal":
         out += [Secret(phase["seat"], ("phase", "letter"), "letter"),
                 Secret(phase["seat"], ("phase", "held"), "held")]
-    if phase["name"] == "rps":
-        out += choices.secrets(phase["box"], ("phase", "box"), "shape")
+    game = state["rps"]
+    if game is not None:
+        out += [Secret(None, ("rps", "fallback", s), "shape") for s in game["box"]["seats"]]
+        out += choices.secrets(game["box"], ("rps", "box"), "shape")
     if phase["name"] == "tiebreak":
         out += choices.secrets(phase["box"], ("phase", "box"), "tiebreak")
     return out

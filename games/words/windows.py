@@ -1,9 +1,24 @@
-"""The windows that open after a play: challenge (rule 9), claim (rule 10), Tip of My Tongue
-(rule 13) and its rock-paper-scissors. Every eligible seat gets a wait whose default is
-"let it stand" / "no Tip", so a window closes when all have answered or time runs out.
+"""The windows that stay open while play goes on — a challenge of a change (rule 9), Tip of
+My Tongue (rule 13) and its rock-paper-scissors — and the claim offer (rule 10).
 
-Rock-paper-scissors is a secret-choice round (`games.choices`): picks stay hidden until all
-are in, then it resolves once. Nothing here changes whose turn it is: a window that ends
+Nobody is waited for, and nobody has to answer (docs/words.md, "Windows that wait for
+nobody"):
+
+- Every letter played (that does not make a claimable word), Backspace and Editor is a
+  *change*, numbered. Any other player may challenge it from the moment it is made until the
+  word changes again, and — when the next change came fast — for at least
+  `CHALLENGE_MINIMUM` seconds after it was made. The verdict is on the word as that change
+  left it; an upheld challenge undoes that change, card by card (a played letter leaves the
+  word, a Backspaced letter goes back into the gap it left, an Editor letter back to where it
+  came from); when later changes have closed that gap the challenge is refused. Once
+  challenged, a change is closed (the first challenge wins).
+- A completed word (a claim, That'll Work) can be taken with Tip until the word changes
+  again, and for at least `TIP_MINIMUM` seconds. The first Tip takes it at once; a second Tip
+  on the same word starts rock-paper-scissors between the two, beside the turn (a
+  `games.choices` round: only its contenders are awaited).
+
+Times are press times: `state["clock"]` is the `now` of the action being played, so a replay
+judges every window the same way. Nothing here changes whose turn it is: a rule that ends
 the turn returns `END_TURN` for `turns.follow` to carry out.
 """
 
@@ -23,6 +38,7 @@ from games.words.state import (
     card_with_face,
     in_blitz,
     need_str,
+    next_number,
     open_phase,
     seats_in_play,
     spell,
@@ -34,10 +50,89 @@ SHAPES = ("rock", "paper", "scissors")
 BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
 #: After this many drawn rounds the bot picks the RPS winner at random.
 RPS_ROUNDS = 10
+#: Seconds a change stays open to a challenge even when the word changes again sooner.
+CHALLENGE_MINIMUM = 5.0
+#: Seconds the Tip window stays open even when the word changes again sooner.
+TIP_MINIMUM = 8.0
+#: Changes open at once at most: the last one and those still in their minimum.
+OPEN_CHANGES = 3
+#: Closed changes remembered, so a late challenge is told why it is refused.
+CLOSED_KEPT = 6
+#: Phases in which the game is still being played (windows can be used).
+PLAYING = ("main", "claim")
 
 
-def after_letter(state: State, seat: int, at: int, events: list[Event]) -> Next:
-    """What a letter play opens: a claim offer, a Wordblitz verdict, or a challenge window."""
+# ----- keeping the windows ----------------------------------------------------------
+
+def prune(state: State) -> None:
+    """Close what time has closed, at the press time of the action about to be played:
+    earlier changes past their minimum, and a Tip window past its minimum once the word has
+    changed. (At the very end the game itself closes the Tip window: see `close`.)"""
+    now = state["clock"]
+    for change in [c for c in state["changes"] if not c["last"] and now >= c["at"] + CHALLENGE_MINIMUM]:
+        close_change(state, change, "changed")
+    tip = state["tip"]
+    if (tip is not None and tip["changed"] and now >= tip["at"] + TIP_MINIMUM
+            and state["phase"]["name"] != "closing"):
+        state["tip"] = None
+
+
+def close_change(state: State, change: dict[str, Any], why: str, by: int | None = None) -> None:
+    """Close one change; `why` is "challenged", "changed" (the word changed since and its
+    minimum is over), "word" (the word became a real word) or "gone" (taken, wiped, thrown
+    away)."""
+    state["changes"].remove(change)
+    state["closed"] = [*state["closed"], {"n": change["n"], "seat": change["seat"], "why": why,
+                                          "by": by}][-CLOSED_KEPT:]
+
+
+def word_changed(state: State) -> None:
+    """The word changed again: the last change is no longer the last (it stays open for the
+    rest of its minimum), and so does the Tip window."""
+    for change in state["changes"]:
+        change["last"] = False
+    if state["tip"] is not None:
+        state["tip"]["changed"] = True
+    prune(state)
+
+
+def word_gone(state: State, why: str = "gone") -> None:
+    """The word was taken, wiped or thrown away (or became a real word: `why` "word"):
+    none of its changes can be challenged any more."""
+    word_changed(state)
+    for change in list(state["changes"]):
+        close_change(state, change, why)
+
+
+def record_change(state: State, seat: int, kind: str, card: str, gap: list[str | None] | None) -> None:
+    """A letter, Backspace or Editor change stands at once (rule 11: the skip streak is
+    cleared) and is open to a challenge. `card` is the card played, removed or moved; `gap`
+    the neighbours (card ids, None at an end) of the place a removed or moved letter left."""
+    streak = list(state["skip_streak"])
+    word_changed(state)
+    while len(state["changes"]) >= OPEN_CHANGES:
+        close_change(state, state["changes"][0], "changed")
+    state["changes"].append({
+        "n": next_number(state), "seat": seat, "kind": kind, "card": card, "gap": gap,
+        "word": spell(board(state)["wip"]), "at": state["clock"], "last": True, "streak": streak,
+    })
+    change_stands(state)
+
+
+def change_stands(state: State) -> None:
+    """Rule 11: a WIP change that stands clears the skip streak."""
+    if not in_blitz(state):
+        state["skip_streak"] = []
+
+
+def current_change(state: State) -> dict[str, Any] | None:
+    """The last change of the word, while it is open."""
+    return next((c for c in state["changes"] if c["last"]), None)
+
+
+def after_letter(state: State, seat: int, card: str, events: list[Event]) -> Next:
+    """What a letter play opens: a claim offer, a Wordblitz verdict, or a change open to a
+    challenge while the turn passes on."""
     area = board(state)
     word = spell(area["wip"])
     if in_blitz(state):
@@ -47,85 +142,136 @@ def after_letter(state: State, seat: int, at: int, events: list[Event]) -> Next:
         if len(word) >= 4:
             area["discard"].extend(area["wip"])
             area["wip"] = []
+            word_gone(state)
             events.append(Event("blitz_bust", {"seat": seat, "word": word}))
             return END_TURN
     elif lexicon().claimable(word):
-        # A claimable word is in the dictionary, so a challenge could only fail: no window.
+        # A claimable word is in the dictionary, so a challenge could only fail: it opens no
+        # window, and closes those of the changes that led to it.
+        word_gone(state, "word")
         change_stands(state)
         open_phase(state, "claim", seat=seat, word=word)
         return None
-    return open_challenge(state, seat, "letter", {"index": at})
+    record_change(state, seat, "letter", card, None)
+    return END_TURN
 
 
-def open_challenge(state: State, seat: int, kind: str, undo: dict[str, Any]) -> Next:
-    others = [s for s in seats_in_play(state) if s != seat]
-    if not others:
-        change_stands(state)
-        return END_TURN
-    open_phase(state, "challenge", seat=seat, kind=kind, undo=undo, waiting=others)
+# ----- challenge (rule 9) -----------------------------------------------------------
+
+def gap_index(cards: list[str], gap: list[str | None]) -> int | None:
+    """Where the gap between two neighbours (None: an end of the word) is in `cards`."""
+    left, right = gap
+    for i in range(len(cards) + 1):
+        if (cards[i - 1] if i else None) == left and (cards[i] if i < len(cards) else None) == right:
+            return i
     return None
 
 
-def change_stands(state: State) -> None:
-    """Rule 11: a WIP change that stands clears the skip streak."""
-    if not in_blitz(state):
-        state["skip_streak"] = []
+def undo_place(area: dict[str, Any], change: dict[str, Any]) -> int | None:
+    """Where undoing `change` acts in the word now (a played letter's index, the gap a
+    removed or moved letter goes back to), or None when it can no longer be undone."""
+    wip, card, kind = area["wip"], change["card"], change["kind"]
+    if kind == "letter":
+        return wip.index(card) if card in wip else None
+    if kind == "backspace":
+        return gap_index(wip, change["gap"]) if card in area["discard"] else None
+    if card not in wip:
+        return None
+    return gap_index([c for c in wip if c != card], change["gap"])
+
+
+def undo_change(area: dict[str, Any], change: dict[str, Any]) -> None:
+    """Put the change back: a played letter goes to the discard pile, a Backspaced letter
+    back into its gap, an Editor letter back where it came from."""
+    at = undo_place(area, change)
+    assert at is not None
+    wip, card = area["wip"], change["card"]
+    if change["kind"] == "letter":
+        area["discard"].append(wip.pop(at))
+    elif change["kind"] == "backspace":
+        area["discard"].remove(card)
+        wip.insert(at, card)
+    else:
+        wip.remove(card)
+        wip.insert(at, card)
+
+
+def target(state: State, action: dict[str, Any]) -> dict[str, Any]:
+    """The change a challenge means: the one numbered in the action (the button carries the
+    change it was drawn for), else the last change. Refused, saying why, when it is closed."""
+    number = action.get("change")
+    if number is None:
+        change = current_change(state)
+        if change is not None:
+            return change
+        last = state["closed"][-1] if state["closed"] else None
+        if last is not None and last["why"] == "challenged":
+            raise IllegalAction("{challenger} already challenged the last change.", rule="9",
+                                seats={"challenger": last["by"]})
+        raise IllegalAction("There is nothing to challenge right now.", rule="9")
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise IllegalAction("Say which change to challenge (a number).", rule="9")
+    for change in state["changes"]:
+        if change["n"] == number:
+            return change
+    for closed in reversed(state["closed"]):
+        if closed["n"] != number:
+            continue
+        if closed["why"] == "challenged":
+            raise IllegalAction("{challenger} already challenged that change.", rule="9",
+                                seats={"challenger": closed["by"]})
+        if closed["why"] == "word":
+            raise IllegalAction("Too late: the word has become a real word since.", rule="9")
+        if closed["why"] == "gone":
+            raise IllegalAction("Too late: that word is gone (taken, wiped or thrown away).", rule="9")
+        raise IllegalAction(f"Too late: the word has changed since, and the {CHALLENGE_MINIMUM:.0f} "
+                            "seconds after that change are over.", rule="9")
+    raise IllegalAction("There is nothing to challenge right now.", rule="9")
 
 
 def challenge(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
-    phase = state["phase"]
-    check_window(state, seat, "challenge", "There is nothing to challenge right now.")
+    """Rule 9, while play goes on: the verdict is on the word as the change left it; the
+    loser (the challenger, or the player whose change is undone) loses their next turn."""
+    if state["phase"]["name"] not in PLAYING:
+        raise IllegalAction("The game is over: there is nothing left to challenge.", rule="9")
+    if seat not in seats_in_play(state):
+        raise IllegalAction("Only the players of the Wordblitz may challenge in it.", rule="22")
+    change = target(state, action)
+    actor = change["seat"]
+    if actor == seat:
+        raise IllegalAction("You can't challenge your own play.", rule="9")
     area = board(state)
-    actor = phase["seat"]
-    word = spell(area["wip"])
+    if undo_place(area, change) is None:
+        raise IllegalAction("Too late to undo {player}'s change: the word has changed around it since. "
+                            "You can still challenge the last change.", rule="9", seats={"player": actor})
+    word = change["word"]
     stats = state["stats"]
+    close_change(state, change, "challenged", by=seat)
     if valid_fragment(state, word):
         area["forced_skip"][seat] += 1
         stats[seat]["challenges_lost"] += 1
         stats[actor]["challenges_won"] += 1
         events.append(Event("challenge", {"seat": seat, "actor": actor, "upheld": False, "word": word}))
-        change_stands(state)
-    else:
-        undo_change(area, phase["kind"], phase["undo"])
-        area["forced_skip"][actor] += 1
-        stats[seat]["challenges_won"] += 1
-        stats[actor]["challenges_lost"] += 1
-        events.append(Event("challenge", {"seat": seat, "actor": actor, "upheld": True, "word": word,
-                                          "restored": spell(area["wip"])}))
-    return END_TURN
-
-
-def undo_change(area: dict[str, Any], kind: str, undo: dict[str, Any]) -> None:
-    """Put the WIP back as it was; a played letter goes to the discard pile."""
-    wip = area["wip"]
-    if kind == "letter":
-        area["discard"].append(wip.pop(undo["index"]))
-    elif kind == "backspace":
-        area["discard"].remove(undo["card"])
-        wip.insert(undo["index"], undo["card"])
-    else:
-        wip.insert(undo["from"], wip.pop(undo["to"]))
-
-
-def stand(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
-    check_window(state, seat, "challenge", "There is nothing to challenge right now.")
-    phase = state["phase"]
-    phase["waiting"].remove(seat)
-    if not phase["waiting"]:
-        change_stands(state)
-        return END_TURN
+        return None
+    undo_change(area, change)
+    if change["last"] and not in_blitz(state):
+        # An undone change counts as no change (rule 11): the skips before it count again.
+        state["skip_streak"] = change["streak"] + [s for s in state["skip_streak"] if s not in change["streak"]]
+    area["forced_skip"][actor] += 1
+    stats[seat]["challenges_won"] += 1
+    stats[actor]["challenges_lost"] += 1
+    picks = state["picks"]
+    turn = area["turn"]
+    if isinstance(picks[turn], str) and picks[turn].startswith("editor:"):
+        picks[turn] = None  # its letter number may point elsewhere now
+    events.append(Event("challenge", {"seat": seat, "actor": actor, "upheld": True, "word": word,
+                                      "restored": spell(area["wip"])}))
     return None
 
 
-def check_window(state: State, seat: int, name: str, closed: str) -> None:
-    rule = "9" if name == "challenge" else "13"
-    phase = state["phase"]
-    if phase["name"] != name:
-        raise IllegalAction(closed, rule=rule)
-    if seat == phase.get("seat") and name == "challenge":
-        raise IllegalAction("You can't challenge your own play.", rule=rule)
-    if seat not in phase["waiting"]:
-        raise IllegalAction("You already answered.", rule=rule)
+def stand(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
+    raise IllegalAction("Nobody needs to let a change stand: play goes on by itself, and the change "
+                        "can be challenged until the word changes again.", rule="9")
 
 
 # ----- claim ------------------------------------------------------------------------
@@ -144,9 +290,11 @@ def claim(state: State, seat: int, action: dict[str, Any], events: list[Event]) 
 
 
 def complete_word(state: State, seat: int, events: list[Event], then: str) -> Next:
-    """A claim or That'll Work: the WIP goes to the stack, then the Tip window opens."""
+    """A claim or That'll Work: the WIP goes to the stack and the Tip window opens on it
+    while play goes on: after a claim the turn ends; after That'll Work it goes on."""
     cards = state["wip"]
     state["wip"] = []
+    word_gone(state)
     state["stacks"][seat].append(cards)
     value = word_value(len(cards))
     state["score"][seat] += value
@@ -156,16 +304,11 @@ def complete_word(state: State, seat: int, events: list[Event], then: str) -> Ne
     events.append(Event("claim", {"seat": seat, "word": word, "points": value}))
     others = [s for s in seats_in_play(state) if s != seat]
     tips_out = sum(1 for c in state["discard"] if FACE.get(c) == TIP)
-    if not others or tips_out == sum(1 for f in FACE.values() if f == TIP):
-        return finish_window(state, then)  # every Tip is face up: nobody could steal
-    open_phase(state, "tip", seat=seat, word=word, waiting=others, users=[], then=then)
-    return None
-
-
-def finish_window(state: State, then: str) -> Next:
-    """After a claim the turn ends; after That'll Work the drawer's turn goes on — unless
-    the drawer left while the window was open."""
-    if then == "end" or state["turn"] in state["left"]:
+    state["tip"] = None
+    if others and tips_out < sum(1 for f in FACE.values() if f == TIP):  # else nobody could steal
+        state["tip"] = {"n": next_number(state), "seat": seat, "holder": seat, "word": word,
+                        "card": cards[0], "at": state["clock"], "changed": False, "users": []}
+    if then == "end":
         return END_TURN
     open_phase(state, "main", seat=state["turn"], step="act")
     return None
@@ -173,67 +316,101 @@ def finish_window(state: State, then: str) -> Next:
 
 # ----- Tip of My Tongue -------------------------------------------------------------
 
+def tip_open_to(state: State, seat: int) -> bool:
+    """Whether `seat` may use Tip now, whatever the time (for `legal_actions`, which knows
+    no time): a window that has not seen a change yet, or the one the game's end waits for."""
+    window = state["tip"]
+    phase = state["phase"]["name"]
+    return (window is not None and state["rps"] is None and phase in (*PLAYING, "closing")
+            and (not window["changed"] or phase == "closing")
+            and seat != window["seat"] and seat not in window["users"]
+            and seat in seats_in_play(state)
+            and card_with_face(state["hands"][seat], TIP) is not None)
+
+
+def tip_time_left(state: State) -> float:
+    window = state["tip"]
+    return 0.0 if window is None else window["at"] + TIP_MINIMUM - state["clock"]
+
+
 def tip(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
-    closed = "Tip of My Tongue can only be used right after someone completes a word."
-    if state["phase"]["name"] != "tip":
-        raise IllegalAction(closed, rule="13")
-    if seat == state["phase"]["seat"]:
+    if action["type"] == "no_tip":
+        raise IllegalAction("Nobody needs to answer: the Tip of My Tongue window closes by itself "
+                            "once the word changes.", rule="13")
+    window = state["tip"]
+    if window is None or state["phase"]["name"] not in (*PLAYING, "closing"):
+        raise IllegalAction("Tip of My Tongue can only take the last completed word, until the word "
+                            "changes again.", rule="13")
+    if seat == window["seat"]:
         raise IllegalAction("You can't use Tip on your own word.", rule="13")
-    check_window(state, seat, "tip", closed)
-    phase = state["phase"]
-    if action["type"] == "tip":
-        card = card_with_face(state["hands"][seat], TIP)
-        if card is None:
-            raise IllegalAction("You have no Tip of My Tongue card.", rule="13")
-        state["hands"][seat].remove(card)
-        state["discard"].append(card)
-        phase["users"].append(seat)
-        events.append(Event("tip", {"seat": seat}))
-    phase["waiting"].remove(seat)
-    if not phase["waiting"]:
-        return resolve_tip(state, events)
+    if seat in window["users"]:
+        raise IllegalAction("You already used Tip on this word.", rule="13")
+    if state["rps"] is not None:
+        raise IllegalAction("Wait: rock, paper, scissors is deciding who takes a word.", rule="13")
+    card = card_with_face(state["hands"][seat], TIP)
+    if card is None:
+        raise IllegalAction("You have no Tip of My Tongue card.", rule="13")
+    state["hands"][seat].remove(card)
+    state["discard"].append(card)
+    window["users"].append(seat)
+    events.append(Event("tip", {"seat": seat}))
+    if len(window["users"]) == 1:  # the first Tip takes the word at once
+        move_word(state, window["holder"], seat, window["card"], window["seat"], events)
+        window["holder"] = seat
+        return None
+    players = [s for s in window["users"] if s not in state["left"]]
+    if len(players) == 1:  # the first taker left the game: no contest
+        move_word(state, window["holder"], seat, window["card"], window["seat"], events)
+        window["holder"] = seat
+        return None
+    start_rps(state, players, {k: window[k] for k in ("word", "card", "holder")} | {"owner": window["seat"]},
+              events)
     return None
 
 
-def resolve_tip(state: State, events: list[Event]) -> Next:
-    phase = state["phase"]
-    users = [s for s in phase["users"] if s not in state["left"]]
-    if not users:
-        return finish_window(state, phase["then"])
-    if len(users) == 1:
-        take_word(state, phase["seat"], users[0], events)
-        return finish_window(state, phase["then"])
-    start_rps(state, phase["seat"], users, phase["then"], events)
-    return None
-
-
-def take_word(state: State, owner: int, taker: int, events: list[Event]) -> None:
-    cards = state["stacks"][owner].pop()
+def move_word(state: State, giver: int, taker: int, card: str, owner: int, events: list[Event]) -> None:
+    """The word whose first card is `card` goes from `giver`'s stack to `taker`'s, points
+    with it. `stats.tips` counts the words each player holds by Tip."""
+    stack = state["stacks"][giver]
+    cards = next((w for w in stack if w and w[0] == card), None)
+    if cards is None:  # pragma: no cover - a word never leaves a stack but by Tip
+        return
+    stack.remove(cards)
     value = word_value(len(cards))
-    state["score"][owner] -= value
+    state["score"][giver] -= value
     state["stacks"][taker].append(cards)
     state["score"][taker] += value
     state["stats"][taker]["tips"] += 1
-    events.append(Event("tip_steal", {"seat": taker, "victim": owner, "word": spell(cards),
-                                      "points": value}))
+    if giver != owner:
+        state["stats"][giver]["tips"] -= 1
+    events.append(Event("tip_steal", {"seat": taker, "victim": giver, "word": spell(cards), "points": value}))
 
 
-# ----- rock-paper-scissors (a secret-choice round) ----------------------------------
+def close(state: State, seat: int | None, action: dict[str, Any], events: list[Event]) -> Next:
+    """The game's own wait at the very end: the Tip window's minimum is over."""
+    if seat is not None or state["phase"]["name"] != "closing":
+        raise IllegalAction("Only the game itself closes the Tip of My Tongue window.", rule="13")
+    state["tip"] = None
+    return None
 
-def start_rps(state: State, owner: int, players: list[int], then: str, events: list[Event],
+
+# ----- rock-paper-scissors (a secret-choice round beside the turn) ------------------
+
+def start_rps(state: State, players: list[int], word: dict[str, Any], events: list[Event],
               rounds: int = 0) -> None:
-    """A new round for `players`. Each one's timeout shape is drawn now and kept hidden."""
+    """A new round for `players` over `word` ({word, card, holder, owner}). Each one's
+    timeout shape is drawn now and kept hidden."""
     rng = Rng(state)
     fallback = [rng.choice(list(SHAPES)) for _ in range(state["players"])]
-    phase = open_phase(state, "rps", seat=owner, players=players, then=then, rounds=rounds,
-                       fallback=fallback)
-    phase["box"] = choices.open_round(f"rps{phase['n']}", players, state["players"], actions=("rps",))
+    n = next_number(state)
+    state["rps"] = {"n": n, "players": list(players), "rounds": rounds, "fallback": fallback, **word,
+                    "box": choices.open_round(f"rps{n}", players, state["players"], actions=("rps",))}
     events.append(Event("rps", {"seats": list(players), "round": rounds + 1}))
 
 
 def rps(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
-    phase = state["phase"]
-    box = phase.get("box") if phase["name"] == "rps" else None
+    game = state["rps"]
+    box = game["box"] if game is not None else None
     verify_pick(box, seat, "There is no rock-paper-scissors game right now.", "13")
     assert box is not None
     shape = need_str(action, "shape", "shape", "13")
@@ -241,20 +418,22 @@ def rps(state: State, seat: int, action: dict[str, Any], events: list[Event]) ->
         raise IllegalAction("Pick rock, paper or scissors.", rule="13")
     events.append(Event("picked", {"seat": seat, "choice": shape}, (seat,)))
     if choices.choose(box, seat, shape):
-        return settle_rps(state, events)
+        settle_rps(state, events)
     return None
 
 
-def settle_rps(state: State, events: list[Event]) -> Next:
+def settle_rps(state: State, events: list[Event]) -> None:
     """Once every contender chose: the winning shape's players go on; a draw is replayed.
-    Called once per round, when it completes (or a leaver completes it)."""
-    phase = state["phase"]
-    box = phase["box"]
+    The last one standing ends up with the word. Called once per round, when it completes
+    (or a leaver completes it)."""
+    game = state["rps"]
+    box = game["box"]
     players = list(box["seats"])
     if len(players) > 1 and not choices.complete(box):
-        return None
-    if not players:
-        return finish_window(state, phase["then"])
+        return
+    if not players:  # everyone in it left: the word stays where it is
+        state["rps"] = None
+        return
     if len(players) > 1:
         picks = choices.reveal(box)
         events.append(Event("rps_reveal", {"picks": [[s, picks[s]] for s in players]}))
@@ -263,10 +442,36 @@ def settle_rps(state: State, events: list[Event]) -> Next:
             a, b = sorted(shapes)
             winning = a if BEATS[a] == b else b
             players = [s for s in players if picks[s] == winning]
-        elif phase["rounds"] + 1 >= RPS_ROUNDS:
+        elif game["rounds"] + 1 >= RPS_ROUNDS:
             players = [Rng(state).choice(players)]
-    if len(players) == 1:
-        take_word(state, phase["seat"], players[0], events)
-        return finish_window(state, phase["then"])
-    start_rps(state, phase["seat"], players, phase["then"], events, phase["rounds"] + 1)
-    return None
+    if len(players) > 1:
+        word = {k: game[k] for k in ("word", "card", "holder", "owner")}
+        start_rps(state, players, word, events, game["rounds"] + 1)
+        return
+    winner = players[0]
+    state["rps"] = None
+    if winner == game["holder"]:
+        events.append(Event("tip_kept", {"seat": winner, "word": game["word"]}))
+    else:
+        move_word(state, game["holder"], winner, game["card"], game["owner"], events)
+    window = state["tip"]
+    if window is not None and window["card"] == game["card"]:
+        window["holder"] = winner
+
+
+# ----- what a seat may do in the windows ---------------------------------------------
+
+def window_actions(state: State, seat: int) -> list[dict[str, Any]]:
+    """The window actions `seat` may take whatever the time: a challenge of the last change
+    (not its own), Tip while its window has seen no change, its rock-paper-scissors pick."""
+    out: list[dict[str, Any]] = []
+    change = current_change(state)
+    if (change is not None and change["seat"] != seat and state["phase"]["name"] in PLAYING
+            and seat in seats_in_play(state) and undo_place(board(state), change) is not None):
+        out.append({"type": "challenge", "change": change["n"]})
+    if tip_open_to(state, seat):
+        out.append({"type": "tip"})
+    game = state["rps"]
+    if game is not None and seat in choices.pending(game["box"]):
+        out += [{"type": "rps", "shape": s} for s in SHAPES]
+    return out

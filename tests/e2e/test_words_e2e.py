@@ -1,9 +1,15 @@
 """Fighting Words end to end: the real bot on the fake Discord, three players, one of them with
 closed DMs (she plays from the ephemeral "My hand" and `/hand`), a whole game to the result
-message: letters played from the DM (letter select, then position select), a word built and
-claimed, a bluff caught by a challenge, three words thrown away, a restart while a challenge
-window is open (answered on the old table message afterwards), and refusals for a player out of
-turn and an outsider.
+message: letters played from the DM (letter select, then position select — one select when the
+word is empty), a word built and claimed, a bluff caught by a challenge, three words thrown away,
+a restart while a change is open to a challenge (challenged on the old table message
+afterwards), and refusals for a player out of turn and an outsider.
+
+The acceptance of issue "nobody presses Let it stand" (engine version 3): the players mostly
+just play their own turns; a challenge or a Tip is a move someone chooses to make. The table
+never waits for anyone but the player in turn, never offers "Let it stand" or "No Tip", and
+every press of the game is logged with who made it and why: none answers a window for the
+game to go on.
 
 After every step the test compares everything each person can read (channel and thread
 messages, each player's DMs and ephemerals: text, embeds, components and what their ids carry,
@@ -136,6 +142,9 @@ class Game:
     checks: int = 0
     seen: dict[str, int] = field(default_factory=dict)  # what the game went through
     hand_lookups: int = 0
+    #: Every press that changed the game: (who, what) — "turn" (their own turn's move),
+    #: "claim", "challenge", "tip", "rps", "tiebreak". Nothing else may appear.
+    presses: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def bot(self) -> Any:
@@ -143,6 +152,13 @@ class Game:
 
     def note(self, what: str) -> None:
         self.seen[what] = self.seen.get(what, 0) + 1
+
+    def pressed(self, user: FakeUser, why: str) -> None:
+        self.presses.append((user.name, why))
+
+    def tick(self, seconds: float = 1.0) -> None:
+        """Time goes on between presses (the windows' minimums are judged at press times)."""
+        self.harness.clock.advance(seconds)
 
     async def record(self) -> GameRecord:
         """The game as stored (read from the database, not the service's cache)."""
@@ -287,7 +303,7 @@ def plan_turn(game: Game, state: dict[str, Any], seat: int) -> tuple[str, Any]:
             return "play", (claimable or valid)[0]
     elif not wip and letters:
         return "play", (letters[0], 0)
-    elif len(wip) == 1 and not game.seen.get("bluff"):  # then one bluff, which gets caught
+    elif len(wip) == 1 and not game.seen.get("challenge upheld"):  # then a bluff, until one is caught
         bluffs = [m for m in moves if not lex.fragment(made[m])]
         if bluffs:
             game.note("bluff")
@@ -318,7 +334,11 @@ async def take_turn(g: Game, state: dict[str, Any], seat: int) -> None:
         g.note("trash")
     else:
         kind, what = plan_turn(g, state, seat)
-        if kind == "play":
+        if kind == "play" and not state["wip"]:  # one place only: picking the letter plays it
+            letter, at = what
+            result = await g.choose(user, msg, "Play a letter", type="play", card=letter, at=0)
+            g.note("one-step letter")
+        elif kind == "play":
             letter, at = what
             picked = await g.choose(user, msg, "Play a letter", card=letter)
             assert picked.response_type == 7, "the hand message is updated in place"
@@ -328,56 +348,99 @@ async def take_turn(g: Game, state: dict[str, Any], seat: int) -> None:
         else:
             result = await g.choose(user, msg, "Skip: discard", card=what)
             g.note("skip")
+    g.pressed(user, "turn")
     assert result.acknowledged and result.response_type == 7, "the hand message is updated in place"
 
 
-async def answer_challenge(g: Game, state: dict[str, Any]) -> None:
+def open_change(state: dict[str, Any]) -> dict[str, Any] | None:
+    """The last change of the word, while it is open to a challenge."""
+    return next((c for c in state["changes"] if c["last"]), None)
+
+
+async def use_windows(g: Game, game: GameRecord) -> bool:
+    """What the players choose to do with the table's windows before the player in turn
+    moves (nothing, most of the time). True when someone pressed something that changed the
+    game, so the step starts again from the new state."""
+    state = game.state
+    assert state is not None
     phase = state["phase"]
-    actor = g.players[phase["seat"]]
-    word = spell(state["wip"])
     table = g.table()
-    if not g.seen.get("restart"):
-        # Refusals first: an outsider, and the player challenging their own play. Nothing changes.
-        before = await g.record()
-        await g.expect_refusal(await g.outsider.click(table, "Challenge"), "not playing")
-        await g.expect_refusal(await actor.click(table, "Let it stand"), "your own play")
-        after = await g.record()
-        assert (after.version, after.state) == (before.version, before.state)
-        # The bot restarts while the window is open; the old message's buttons still work.
-        old_ids = [b["custom_id"] for b in table.buttons()]
-        await g.server.idle()
-        await g.harness.restart()
-        g.note("restart")
-        assert [b["custom_id"] for b in table.buttons()] == old_ids, "the table was not redrawn"
-        # Challenged by the player who does not play next, so the lost turn shows on the table.
-        challenger = g.players[next(s for s in phase["waiting"] if s != (phase["seat"] + 1) % 3)]
-        result = await challenger.click(table, "Challenge")
-        assert result.acknowledged and not result.ephemeral
-        game = await g.settle()
-        assert game.state is not None
-        assert game.state["forced_skip"][g.seat_of(challenger)] == 1, "a wrong challenger loses a turn"
-        assert spell(game.state["wip"]) == word, "the play stands"
-        assert f"challenged {word}, but it can still become a word" in g.table().text()
-        assert f"**{challenger.name}** · 0 pt" in g.table().text() and "loses 1 turn" in g.table().text()
-        g.note("challenge rejected")
-        return
-    if g.seen.get("bluff") and not g.seen.get("challenge upheld"):
-        challenger = g.players[phase["waiting"][0]]
-        result = await challenger.click(table, "Challenge")
-        assert result.acknowledged and not result.ephemeral
-        game = await g.settle()
-        assert game.state is not None
-        stats = game.state["stats"]
-        assert stats[phase["seat"]]["challenges_lost"] == state["stats"][phase["seat"]]["challenges_lost"] + 1
-        assert stats[g.seat_of(challenger)]["challenges_won"] == state["stats"][g.seat_of(challenger)]["challenges_won"] + 1
-        assert f"challenged {word}: no word contains it. The change is undone" in g.table().text()
-        assert state["wip"][phase["undo"]["index"]] in game.state["discard"], "the bluffed letter is discarded"
-        g.note("challenge upheld")
-        return
-    for seat in list(phase["waiting"]):
-        result = await g.players[seat].click(g.table(), "Let it stand")
-        assert result.acknowledged and not result.ephemeral
-        g.note("stand")
+    labels = [b.get("label") for b in table.buttons()]
+    assert "Let it stand" not in labels and "No Tip" not in labels, "a window asks for an answer"
+    change = open_change(state)
+    if change is not None and phase["name"] == "main" and phase["seat"] != change["seat"]:
+        assert "Challenge" in labels, f"no Challenge button for the open change {change}"
+        if not g.seen.get("restart"):
+            await first_challenge(g, state, change)
+            return True
+        if not lexicon().fragment(change["word"]) and not g.seen.get("challenge upheld"):
+            # A bluff is caught by the player in turn, who sees it first (once is enough).
+            challenger = g.players[phase["seat"]]
+            word = change["word"]
+            result = await challenger.click(table, "Challenge")
+            assert result.acknowledged and not result.ephemeral
+            g.pressed(challenger, "challenge")
+            after = await g.settle()
+            assert after.state is not None
+            stats = after.state["stats"]
+            assert stats[change["seat"]]["challenges_lost"] == state["stats"][change["seat"]]["challenges_lost"] + 1
+            assert stats[phase["seat"]]["challenges_won"] == state["stats"][phase["seat"]]["challenges_won"] + 1
+            assert f"challenged {word}: no word contains it. The change is undone" in g.table().text()
+            assert change["card"] in after.state["discard"], "the bluffed letter is discarded"
+            assert after.state["phase"]["seat"] == phase["seat"], "the challenger's turn goes on"
+            assert after.state["forced_skip"][change["seat"]] == 1, "the bluffer loses a turn"
+            g.note("challenge upheld")
+            return True
+    tip = state["tip"]
+    if tip is not None and phase["name"] == "main" and "Use Tip" in labels:
+        holders = [s for s in range(3) if s != tip["seat"] and s not in tip["users"]
+                   and any(face(c) == "tip" for c in state["hands"][s])]
+        if holders and not g.seen.get("tip used"):
+            user = g.players[holders[0]]
+            result = await user.click(table, "Use Tip")
+            assert result.acknowledged and not result.ephemeral
+            g.pressed(user, "tip")
+            g.note("tip used")
+            return True
+        if not g.seen.get("no tip refusal"):
+            others = [s for s in range(3) if s != tip["seat"] and s not in holders]
+            if others:
+                await g.expect_refusal(await g.players[others[0]].click(table, "Use Tip"), "no Tip of My Tongue")
+                g.note("no tip refusal")
+    return False
+
+
+async def first_challenge(g: Game, state: dict[str, Any], change: dict[str, Any]) -> None:
+    """The first change open to a challenge: refusals (an outsider; the player whose change
+    it is), then the bot restarts, and the third player — neither the one who changed the
+    word nor the one now on turn — challenges on the old table message. The change was fine:
+    the challenger loses their next turn, and play had gone on all along."""
+    actor = g.players[change["seat"]]
+    word = change["word"]
+    table = g.table()
+    before = await g.record()
+    await g.expect_refusal(await g.outsider.click(table, "Challenge"), "not playing")
+    await g.expect_refusal(await actor.click(table, "Challenge"), "your own play")
+    after = await g.record()
+    assert (after.version, after.state) == (before.version, before.state)
+    old_ids = [b["custom_id"] for b in table.buttons()]
+    await g.server.idle()
+    await g.harness.restart()
+    g.note("restart")
+    assert [b["custom_id"] for b in table.buttons()] == old_ids, "the table was not redrawn"
+    third = next(s for s in range(3) if s not in (change["seat"], state["phase"]["seat"]))
+    challenger = g.players[third]
+    result = await challenger.click(table, "Challenge")
+    assert result.acknowledged and not result.ephemeral
+    g.pressed(challenger, "challenge")
+    game = await g.settle()
+    assert game.state is not None
+    assert game.state["forced_skip"][third] == 1, "a wrong challenger loses a turn"
+    assert spell(game.state["wip"]) == word, "the play stands"
+    assert game.state["phase"] == state["phase"], "the player in turn was not held up"
+    assert f"challenged {word}, but it can still become a word" in g.table().text()
+    assert f"**{challenger.name}** · 0 pt" in g.table().text() and "loses 1 turn" in g.table().text()
+    g.note("challenge rejected")
 
 
 async def press_an_old_hand(g: Game, game: GameRecord) -> None:
@@ -407,9 +470,10 @@ def check_table(g: Game, game: GameRecord, text: str) -> None:
         assert "".join(f"{x:^3}" for x in word) in text and "".join(f"{i:^3}" for i in range(1, len(word) + 1)) in text
     lines = {p.name: next(line for line in text.splitlines() if line.startswith(("**", "▶ **")) and f"**{p.name}**" in line)
              for p in g.players}
+    on_turn = state["turn"] if state["phase"]["name"] in ("main", "claim") else None
     for seat, player in enumerate(g.players):
         line = lines[player.name]
-        assert line.startswith("▶ ") == (seat == state["turn"]), line
+        assert line.startswith("▶ ") == (seat == on_turn), line
         assert f"{state['score'][seat]} pt" in line and f"{len(state['hands'][seat])} cards" in line, line
         assert all(spell(w) in line for w in state["stacks"][seat]), line
         assert (f"loses {state['forced_skip'][seat]} turn" in line) == bool(state["forced_skip"][seat]), line
@@ -426,43 +490,50 @@ async def step(g: Game, game: GameRecord) -> None:
     assert state is not None
     phase = state["phase"]
     name = phase["name"]
-    # The table says whom it waits for, and how long is left.
+    # The table says whom it waits for, and how long is left: only ever the player in turn (or,
+    # once the game is over, the tied players' own choice; or the game itself).
     table = g.table()
     check_table(g, game, table.text())
     waiting = [int(uid) for uid in WAITING.findall(table.text())]
-    assert waiting == [game.seats[d["seat"]].user_id for d in game.deadlines]
-    assert waiting and " left (<t:" in table.text()
+    seats = [d["seat"] for d in game.deadlines if d["seat"] is not None]
+    assert waiting == [game.seats[s].user_id for s in seats]
+    assert " left (<t:" in table.text()
+    if name in ("main", "claim"):
+        assert seats == [phase["seat"]], f"the table waits for {seats} on {phase['seat']}'s turn"
+    elif name == "tiebreak":
+        assert set(seats) <= set(phase["tied"])
+    else:
+        assert name == "closing" and seats == [] and "⏳ The Tip of My Tongue window closes" in table.text()
+    g.tick()
     if name == "main":
+        if await use_windows(g, game):
+            return
         if g.players[phase["seat"]] is not g.closed and not g.seen.get("stale refusal"):
             await press_an_old_hand(g, game)
         await take_turn(g, state, phase["seat"])
-    elif name == "challenge":
-        await answer_challenge(g, state)
     elif name == "claim":
         user = g.players[phase["seat"]]
         msg = await g.private(user)
         assert f"**{phase['word']}** is a word!" in msg.text()
         result = await user.click(msg, "Claim")
         assert result.acknowledged
+        g.pressed(user, "claim")
         g.note("claim")
-    elif name == "tip":
-        for seat in list(phase["waiting"]):
-            holds_tip = any(face(c) == "tip" for c in state["hands"][seat])
-            user = g.players[seat]
-            if not holds_tip and not g.seen.get("no tip refusal"):
-                await g.expect_refusal(await user.click(g.table(), "Use Tip"), "no Tip of My Tongue")
-                g.note("no tip refusal")
-            await user.click(g.table(), "No Tip")
-        g.note("tip window")
-    elif name == "rps":
-        for shape, seat in zip(("Rock", "Scissors", "Paper"), phase["players"], strict=False):
-            await g.players[seat].click(g.table(), shape)
+    elif name == "closing":  # nobody presses: the game's own timer ends it
+        g.tick(10.0)
+        await g.bot.timers.fire_due()
+        g.note("closing")
     elif name == "tiebreak":
         for seat in phase["tied"]:
             await g.players[seat].click(g.table(), "Coin toss")
+            g.pressed(g.players[seat], "tiebreak")
         g.note("tiebreak")
     else:
         raise AssertionError(f"unexpected phase {phase}")
+    if state["rps"] is not None:  # the Tip users play it out (their own choice)
+        for shape, seat in zip(("Rock", "Scissors", "Paper"), state["rps"]["box"]["seats"], strict=False):
+            await g.players[seat].click(g.table(), shape)
+            g.pressed(g.players[seat], "rps")
 
 
 # -- the test ------------------------------------------------------------------------------------------
@@ -525,7 +596,14 @@ async def test_a_whole_game_with_closed_dms_a_restart_and_no_leaks(
     assert game.state is not None and game.state["phase"]["name"] == "over"
     g.check_no_leaks(game)
     assert g.seen.get("restart") and g.seen.get("challenge rejected") and g.seen.get("claim")
+    assert g.seen.get("challenge upheld") and g.seen.get("one-step letter"), g.seen
     assert g.seen.get("play from DM") and g.seen.get("play from ephemeral"), g.seen
+    # The acceptance: every press that moved the game was a move of the presser's own — their
+    # turn, their claim, or a challenge or Tip they chose to make; nobody answered a window.
+    whys = {why for _, why in g.presses}
+    assert whys <= {"turn", "claim", "challenge", "tip", "rps", "tiebreak"}, whys
+    turns = sum(1 for _, why in g.presses if why in ("turn", "claim"))
+    assert turns >= 0.9 * len(g.presses), g.presses
     assert g.seen.get("/hand") and g.seen.get("My hand") and g.seen.get("stale refusal")
     assert g.checks > 20
     assert harness.starts == 2

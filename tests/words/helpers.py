@@ -68,8 +68,10 @@ def roundtrip(state: State) -> State:
     return out
 
 
-def act(state: State, seat: int, action: dict[str, Any]) -> tuple[State, list[Event]]:
-    new, events = ENGINE.apply(state, seat, action, 1.0)
+def act(state: State, seat: int | None, action: dict[str, Any], now: float = 1.0) -> tuple[State, list[Event]]:
+    """`seat` does `action`, pressed at `now` (every press at 1.0 unless told: all inside the
+    windows' minimums)."""
+    new, events = ENGINE.apply(state, seat, action, now)  # type: ignore[arg-type]
     return roundtrip(new), events
 
 
@@ -90,12 +92,9 @@ def give(state: State, seat: int, wanted: str) -> str:
     raise LookupError(wanted)
 
 
-def everyone_stands(state: State) -> State:
-    while state["phase"]["name"] in ("challenge", "tip"):
-        seat = state["phase"]["waiting"][0]
-        kind = "stand" if state["phase"]["name"] == "challenge" else "no_tip"
-        state, _ = act(state, seat, {"type": kind})
-    return state
+def awaited(state: State) -> list[int | None]:
+    """The seats the game waits for (None: the game itself)."""
+    return [w.seat for w in ENGINE.to_act(state)]
 
 
 def all_cards(state: State) -> list[str]:
@@ -105,17 +104,17 @@ def all_cards(state: State) -> list[str]:
     return state["draw"] + state["boxed"] + state["discard"] + state["wip"] + hands + stacks
 
 
-def refusal(state: State, seat: int, action: Any) -> IllegalAction:
+def refusal(state: State, seat: int, action: Any, now: float = 1.0) -> IllegalAction:
     try:
-        ENGINE.apply(state, seat, action, 1.0)
+        ENGINE.apply(state, seat, action, now)
     except IllegalAction as exc:
         return exc
     raise AssertionError(f"{action} was allowed")
 
 
-def refused(state: State, seat: int, action: Any) -> str:
+def refused(state: State, seat: int, action: Any, now: float = 1.0) -> str:
     """The refusal as a player named "Player<n>" (seat n - 1) reads it."""
-    return refusal(state, seat, action).render(lambda s: f"Player{s + 1}")
+    return refusal(state, seat, action, now).render(lambda s: f"Player{s + 1}")
 
 
 def public_events(events: list[Event]) -> list[tuple[str, dict[str, Any]]]:

@@ -12,7 +12,7 @@ from games.words.cards import TIP, face
 from games.words.ending import finish, start_blitz
 from games.words.state import spell
 from tests.secrecy import leaks
-from tests.words.helpers import A, B, C, act, build, everyone_stands, refused, roundtrip
+from tests.words.helpers import A, B, C, act, awaited, build, refused, roundtrip
 
 GARBAGE = [
     {}, {"type": 3}, {"type": "nonsense"}, {"type": "play"}, {"type": "play", "card": "S"},
@@ -39,13 +39,15 @@ def test_wrong_seat_is_told_it_is_not_their_turn() -> None:
     assert refused(state, A, {"type": "play", "card": "Q", "at": 0}) == "You don't hold Q."
 
 
-def test_challenge_window_refuses_the_player_and_repeaters() -> None:
+def test_a_challenge_refuses_the_player_and_a_second_challenger() -> None:
     state = build(wip="ST", hands={A: ["R"]})
     state, _ = act(state, A, {"type": "play", "card": "R", "at": 2})
     assert refused(state, A, {"type": "challenge"}) == "You can't challenge your own play."
-    state, _ = act(state, B, {"type": "stand"})
-    assert refused(state, B, {"type": "challenge"}) == "You already answered."
-    state, _ = act(state, C, {"type": "stand"})
+    assert refused(state, B, {"type": "stand"}).startswith("Nobody needs to let a change stand")
+    number = state["changes"][0]["n"]
+    state, _ = act(state, B, {"type": "challenge", "change": number})
+    assert refused(state, C, {"type": "challenge", "change": number}) == "Player2 already challenged that change."
+    assert refused(state, C, {"type": "challenge"}) == "Player2 already challenged the last change."
     assert state["phase"]["seat"] == B and state["skip_streak"] == []
 
 
@@ -54,15 +56,17 @@ def test_non_holders_are_told_they_have_no_tip() -> None:
     state, _ = act(state, A, {"type": "play", "card": "T", "at": 4})
     state, _ = act(state, A, {"type": "claim"})
     assert refused(state, B, {"type": "tip"}) == "You have no Tip of My Tongue card."
-    waiting = [w.seat for w in ENGINE.to_act(state)]
-    assert waiting == [B, C]  # everyone is awaited, so the wait reveals no Tip holder
+    assert refused(state, C, {"type": "tip"}) == "You have no Tip of My Tongue card."
+    assert refused(state, A, {"type": "tip"}) == "You can't use Tip on your own word."
+    assert refused(state, C, {"type": "no_tip"}).startswith("Nobody needs to answer")
+    assert awaited(state) == [B]  # the window awaits nobody: the wait reveals no Tip holder
 
 
 def test_the_tip_window_is_skipped_once_both_tips_are_face_up() -> None:
     state = build(wip="STAR", hands={A: ["T"]}, discard=[TIP, TIP])
     state, _ = act(state, A, {"type": "play", "card": "T", "at": 4})
     state, _ = act(state, A, {"type": "claim"})
-    assert state["phase"]["name"] == "main" and state["phase"]["seat"] == B
+    assert state["phase"]["name"] == "main" and state["phase"]["seat"] == B and state["tip"] is None
 
 
 def test_claim_times_out_to_claim() -> None:
@@ -86,12 +90,15 @@ def test_a_leaver_drops_out_and_the_game_goes_on() -> None:
     assert outcome is not None and outcome.ranks == (2, 0, 1)  # earliest leaver lowest
 
 
-def test_leaving_during_a_challenge_closes_the_window() -> None:
-    state = build(wip="ST", hands={A: ["R"]})
-    state, _ = act(state, A, {"type": "play", "card": "R", "at": 2})
-    state, _ = act(state, B, {"type": "stand"})
-    state, _ = ENGINE.forfeit(state, C, 1.0)
+def test_a_leavers_change_can_still_be_challenged_and_a_leaver_cannot_challenge() -> None:
+    state = build(wip="ST", hands={A: ["Q"], B: ["R"]})
+    state, _ = act(state, A, {"type": "play", "card": "Q", "at": 2})  # STQ: a bluff
+    state, _ = ENGINE.forfeit(state, A, 1.0)
     assert state["phase"]["name"] == "main" and state["phase"]["seat"] == B
+    assert refused(state, A, {"type": "challenge"}) == "You are not playing in this game."
+    state, events = act(state, C, {"type": "challenge"})
+    assert spell(state["wip"]) == "ST" and events[0].data["upheld"] is True
+    assert ENGINE.outcome(state) is None and state["phase"]["seat"] == B
 
 
 def test_three_timeouts_make_a_player_afk_and_ten_drop_them() -> None:
@@ -126,7 +133,6 @@ def test_picked_letter_is_private_and_cleared_after_the_turn() -> None:
     assert ENGINE.view(state, A)["picked"] == "Q"
     assert "picked" not in ENGINE.view(state, None) and ENGINE.view(state, B)["picked"] is None
     state, _ = act(state, A, {"type": "play", "card": "Q", "at": 0})
-    state = everyone_stands(state)
     assert state["picks"] == [None, None, None]
 
 

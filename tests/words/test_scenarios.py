@@ -1,6 +1,8 @@
 """The twenty acceptance scenarios of the Fighting Words spec (§6), one test each.
 
-Players A, B, C sit in seats 0, 1, 2 and play in that order.
+Players A, B, C sit in seats 0, 1, 2 and play in that order. Since engine version 3 the
+windows wait for nobody (docs/words.md, "Windows that wait for nobody"): the turn passes
+at once after a play, and a challenge or a Tip comes while the next player is on turn.
 """
 
 from __future__ import annotations
@@ -28,9 +30,9 @@ from tests.words.helpers import (
     Pool,
     act,
     all_cards,
+    awaited,
     begin,
     build,
-    everyone_stands,
     refused,
     roundtrip,
 )
@@ -87,7 +89,8 @@ def test_04_long_words() -> None:
 def test_05_challenge_upheld() -> None:
     state = build(wip="STR", hands={B: ["T"]}, turn=B)
     state, _ = act(state, B, {"type": "play", "card": "T", "at": 3})
-    assert state["phase"]["name"] == "challenge" and sorted(state["phase"]["waiting"]) == [A, C]
+    assert state["phase"] == {**state["phase"], "name": "main", "seat": C}  # the turn passed at once
+    assert awaited(state) == [C]  # nobody is waited for on the window
     played = state["wip"][3]
     state, events = act(state, C, {"type": "challenge"})
     assert spell(state["wip"]) == "STR"
@@ -95,6 +98,10 @@ def test_05_challenge_upheld() -> None:
     assert state["forced_skip"] == [0, 1, 0]
     assert state["phase"]["name"] == "main" and state["phase"]["seat"] == C  # C keeps its turn
     assert any(e.type == "challenge" and e.data["upheld"] for e in events)
+    state, _ = act(state, C, {"type": "skip", "card": face(state["hands"][C][0])})
+    assert state["phase"]["seat"] == A
+    state, _ = act(state, A, {"type": "skip", "card": face(state["hands"][A][0])})
+    assert state["phase"]["seat"] == C  # B's next turn was skipped
 
 
 def test_06_challenge_rejected() -> None:
@@ -102,9 +109,14 @@ def test_06_challenge_rejected() -> None:
     state, _ = act(state, B, {"type": "play", "card": "R", "at": 2})
     state, events = act(state, C, {"type": "challenge"})
     assert spell(state["wip"]) == "STR"
-    assert any(e.type == "forced_skip" and e.data["seat"] == C for e in events)
-    assert state["phase"]["seat"] == A  # C's next turn was skipped
+    assert state["forced_skip"] == [0, 0, 1]
     assert state["stats"][C]["challenges_lost"] == 1
+    assert state["phase"]["seat"] == C  # C challenged during its own turn, which goes on…
+    state, events = act(state, C, {"type": "play", "card": face(state["hands"][C][0]), "at": 0})
+    state, _ = act(state, A, {"type": "skip", "card": face(state["hands"][A][0])})
+    state, events = act(state, B, {"type": "skip", "card": face(state["hands"][B][0])})
+    assert any(e.type == "forced_skip" and e.data["seat"] == C for e in events)  # …the next one is lost
+    assert state["phase"]["seat"] == A
 
 
 def test_07_stalemate() -> None:
@@ -166,19 +178,20 @@ def test_11_editor_moves_without_a_claim() -> None:
     state = build(wip="ASTR", hands={A: ["editor"], B: ["T"]})
     state, _ = act(state, A, {"type": "editor", "from": 0, "to": 2})
     assert spell(state["wip"]) == "STAR"
-    assert state["phase"]["name"] == "challenge"  # no claim offer after Editor
-    state = everyone_stands(state)
+    assert state["phase"]["name"] == "main"  # no claim offer after Editor: the turn passed
+    assert state["phase"]["seat"] == B and [c["word"] for c in state["changes"]] == ["STAR"]
     state, _ = act(state, B, {"type": "play", "card": "T", "at": 4})
     assert state["phase"]["name"] == "claim" and state["phase"]["seat"] == B
+    assert state["changes"] == []  # a real word: nothing before it can be challenged
 
 
 def test_12_tip_of_my_tongue() -> None:
     state = build(wip="STAR", hands={A: ["T"], C: [TIP]})
     state, _ = act(state, A, {"type": "play", "card": "T", "at": 4})
     state, _ = act(state, A, {"type": "claim"})
-    assert state["phase"]["name"] == "tip"
+    assert state["tip"]["word"] == "START" and state["phase"]["seat"] == B  # play goes on at once
+    assert awaited(state) == [B]
     state, _ = act(state, C, {"type": "tip"})
-    state, _ = act(state, B, {"type": "no_tip", "timeout": True})
     assert state["score"] == [0, 0, 1]
     assert [face(c) for c in state["discard"]] == [TIP]
     assert [spell(w) for w in state["stacks"][C]] == ["START"]
@@ -188,12 +201,13 @@ def test_12_tip_of_my_tongue() -> None:
     state, _ = act(state, A, {"type": "claim"})
     state, _ = act(state, B, {"type": "tip"})
     state, _ = act(state, C, {"type": "tip"})
-    assert state["phase"]["name"] == "rps"
+    assert state["rps"] is not None and state["phase"] == {**state["phase"], "name": "main", "seat": B}
+    assert sorted(s for s in awaited(state) if s is not None) == [B, B, C]  # B's turn, and the picks
     state, _ = act(state, B, {"type": "rps", "shape": "rock"})
     assert ENGINE.view(state, B)["my_pick"] == "rock" and ENGINE.view(state, C)["my_pick"] is None
     assert "rock" not in str(ENGINE.view(state, None)) and leaks(ENGINE, state) == []
     state, _ = act(state, C, {"type": "rps", "shape": "scissors"})
-    assert state["score"] == [0, 1, 0]
+    assert state["score"] == [0, 1, 0] and state["rps"] is None
     assert sorted(face(c) for c in state["discard"]) == [TIP, TIP]
 
 
@@ -201,7 +215,7 @@ def test_13_thatll_work() -> None:
     state = build(wip="STR", draw=[THATLL_WORK], turn=C)
     state, _ = begin(state, A)
     assert state["score"][A] == 1 and state["wip"] == []
-    state = everyone_stands(state)
+    assert state["tip"]["word"] == "STR"  # the Tip window opens, and the turn goes on at once
     assert state["phase"] == {**state["phase"], "name": "main", "seat": A, "step": "act"}
     state = build(wip="AAAEEEIII", draw=[THATLL_WORK], turn=C)
     state, _ = begin(state, A)
@@ -268,10 +282,12 @@ def test_18_last_card() -> None:
     state = build(wip="PLANE", draw=["T"], turn=C)
     state, _ = begin(state, A)
     assert state["last_card_drawn"]
-    state, _ = act(state, A, {"type": "play", "card": "T", "at": 5})
-    state, _ = act(state, A, {"type": "claim"})
-    assert ENGINE.outcome(state) is None  # the Tip window is still open
-    state = everyone_stands(state)
+    state, _ = act(state, A, {"type": "play", "card": "T", "at": 5}, now=100.0)
+    state, _ = act(state, A, {"type": "claim"}, now=102.0)
+    assert ENGINE.outcome(state) is None  # the Tip window is still open: the game itself waits
+    (wait,) = ENGINE.to_act(state)
+    assert (wait.seat, wait.timeout, wait.default) == (None, 8.0, {"type": "close", "timeout": True})
+    state, _ = act(state, None, wait.default, now=110.0)  # its time runs out, nobody pressed
     outcome = ENGINE.outcome(state)
     assert outcome is not None and outcome.ranks == (0, 1, 1)
     assert outcome.reason == "last_card" and outcome.detail == {"winner": A, "tiebreak": None}

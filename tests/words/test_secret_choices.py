@@ -24,9 +24,9 @@ def rps_for_start() -> dict:
     state = build(wip="STAR", hands={A: ["T"], B: [TIP], C: [TIP]})
     state, _ = act(state, A, {"type": "play", "card": "T", "at": 4})
     state, _ = act(state, A, {"type": "claim"})
-    state, _ = act(state, B, {"type": "tip"})
-    state, _ = act(state, C, {"type": "tip"})
-    assert state["phase"]["name"] == "rps"
+    state, _ = act(state, B, {"type": "tip"})  # B takes START at once…
+    state, _ = act(state, C, {"type": "tip"})  # …and C's Tip on the same word contests it
+    assert state["rps"] is not None and state["phase"]["name"] == "main"  # beside B's turn
     return state
 
 
@@ -36,7 +36,7 @@ def table_text(state: dict) -> str:
 
 def test_rps_picks_stay_hidden_and_the_table_shows_who_has_chosen() -> None:
     state = rps_for_start()
-    assert ENGINE.choices(state) == [state["phase"]["box"]]
+    assert ENGINE.choices(state) == [state["rps"]["box"]]
     assert "Player2 … choosing" in table_text(state) and "Player3 … choosing" in table_text(state)
     state, events = act(state, B, {"type": "rps", "shape": "rock"})
     assert [(e.type, e.to) for e in events] == [("picked", (B,))]  # nothing for the table
@@ -51,23 +51,24 @@ def test_a_second_rps_press_is_refused_with_the_blocks_sentence() -> None:
     state, _ = act(rps_for_start(), B, {"type": "rps", "shape": "rock"})
     assert refused(state, B, {"type": "rps", "shape": "paper"}) == "You already chose."
     assert refused(state, A, {"type": "rps", "shape": "paper"}) == "You are not part of this choice."
-    assert [w.seat for w in ENGINE.to_act(state)] == [C]
+    assert [w.seat for w in ENGINE.to_act(state)] == [B, C]  # B's turn, C's pick
 
 
 def test_an_rps_timeout_completes_the_round_once() -> None:
     state = rps_for_start()
-    waits = ENGINE.to_act(state)
+    waits = [w for w in ENGINE.to_act(state) if w.key.startswith("rps")]
     assert [w.seat for w in waits] == [B, C] and all(w.independent for w in waits)
-    fallback = state["phase"]["fallback"][C]
+    fallback = state["rps"]["fallback"][C]
     winning = next(s for s, beaten in BEATS.items() if beaten == fallback)
     state, _ = act(state, B, {"type": "rps", "shape": winning})
-    (wait,) = ENGINE.to_act(state)
+    (wait,) = [w for w in ENGINE.to_act(state) if w.key.startswith("rps")]
     assert wait.default == {"type": "rps", "shape": fallback, "timeout": True}
     state, events = act(state, C, wait.default)
-    assert [e.type for e in events if e.to is None] == ["rps_reveal", "tip_steal", "draw"]  # B's turn
+    assert [e.type for e in events if e.to is None] == ["rps_reveal", "tip_kept"]  # B keeps it
     reveal = next(e for e in events if e.type == "rps_reveal")
     assert reveal.data["picks"] == [[B, winning], [C, fallback]]
     assert state["score"] == [0, 1, 0] and ENGINE.choices(state) == []
+    assert state["stats"][B]["tips"] == 1 and state["stats"][C]["tips"] == 0
     assert ENGINE.view(state, None)["phase"]["name"] == "main"
     line = UI.event_line(reveal.to_json(), INFO)
     assert line is not None and f"Player2 {winning}" in line.replace("🪨 ", "").replace("📄 ", "").replace("✂️ ", "")
@@ -75,10 +76,10 @@ def test_an_rps_timeout_completes_the_round_once() -> None:
 
 def test_a_drawn_rps_round_is_replayed_with_a_new_box() -> None:
     state = rps_for_start()
-    key = state["phase"]["box"]["key"]
+    key = state["rps"]["box"]["key"]
     state, _ = act(state, B, {"type": "rps", "shape": "rock"})
     state, events = act(state, C, {"type": "rps", "shape": "rock"})
-    assert state["phase"]["name"] == "rps" and state["phase"]["box"]["key"] != key
+    assert state["rps"] is not None and state["rps"]["box"]["key"] != key
     assert [e.type for e in events] == ["picked", "rps_reveal", "rps"]
     assert UI.event_line(events[-1].to_json(), INFO) == \
         "Rock, paper, scissors again between Player2 and Player3 (round 2)."

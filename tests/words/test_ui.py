@@ -15,6 +15,7 @@ from cogs.words.ui import WordsUI
 from games.core import IllegalAction
 from games.words import ENGINE
 from games.words.cards import face, is_letter
+from games.words.state import spell
 from tests.playout import random_playout
 from tests.secrecy import get
 from tests.words.helpers import A, act, build
@@ -40,12 +41,15 @@ def text_of(screen: Screen) -> str:
 
 
 def actions_of(screen: Screen) -> list[dict[str, Any]]:
+    """What the controls send (a form as if 0 were typed in each of its number fields)."""
     out = []
     for control in screen.controls:
         if isinstance(control, Select):
             out += [c.action for c in control.choices]
-        elif isinstance(control, Button | FormButton):
+        elif isinstance(control, Button):
             out.append(control.action)
+        elif isinstance(control, FormButton):
+            out.append({**control.action, **{f.name: 0 for f in control.fields}})
     return out
 
 
@@ -155,9 +159,10 @@ def test_event_lines_use_names() -> None:
     assert [UI.event_line(e.to_json(), INFO) for e in events] == ["Player1 played S → STAR."]
 
 
-def test_table_lists_every_public_count_and_keeps_the_turn_marker_during_windows() -> None:
+def test_table_lists_every_public_count_and_the_turn_passes_at_once() -> None:
     """Issue #5: word, whose turn, draw/discard/boxed piles, hand sizes, points, won words,
-    lost turns, skips, throw-aways; the ▶ stays on the player whose play is being challenged."""
+    lost turns, skips, throw-aways. After a play the ▶ moves on at once; the change stays on
+    the table with its ⚔️ Challenge button, which nobody has to press."""
     state = build(wip="ST", hands={A: ["R"]}, discard=["K", "backspace"])
     state["forced_skip"][2] = 1
     state["skip_streak"] = [1]
@@ -168,10 +173,14 @@ def test_table_lists_every_public_count_and_keeps_the_turn_marker_during_windows
     view = ENGINE.view(state, None)
     screen = UI.table(view, INFO)
     text = text_of(screen)
-    assert state["phase"]["name"] == "challenge"
-    assert "Player1 played a letter: the others may challenge" in screen.card.description
+    assert state["phase"] == {**state["phase"], "name": "main", "seat": 1}
+    assert ("⚔️ Player1 played a letter → **STR**: anyone else may ⚔️ Challenge it until the word "
+            "changes again.") in screen.card.description
+    assert "Player2's turn" in screen.card.description
+    number = state["changes"][-1]["n"]
+    assert [(c.label, c.action) for c in screen.controls] == [("Challenge", {"type": "challenge", "change": number})]
     players = dict(screen.card.fields[i][:2] for i in range(len(screen.card.fields)))["Players"].splitlines()
-    assert players[0].startswith("▶ **Player1**") and not players[1].startswith("▶")
+    assert players[1].startswith("▶ **Player2**") and not players[0].startswith("▶")
     assert "1 pt" in players[1] and "".join(view["words"][1]) in players[1]
     assert "⏭️ loses 1 turn" in players[2] and "7 cards" in players[2]
     piles = dict((n, v) for n, v, _ in screen.card.fields)["Piles"]
@@ -180,13 +189,58 @@ def test_table_lists_every_public_count_and_keeps_the_turn_marker_during_windows
     assert "2 of 3 thrown away in a row" in text
 
 
-def test_challenge_window_names_backspace_and_editor() -> None:
+def test_the_challenge_line_names_backspace_and_editor() -> None:
     state = build(wip="QUIT", hands={A: ["backspace"]})
     state, _ = act(state, A, {"type": "backspace", "index": 1})
-    assert "Player1 used Backspace: the others may challenge" in UI.table(ENGINE.view(state, None), INFO).card.description
+    assert "⚔️ Player1 used Backspace → **QIT**" in UI.table(ENGINE.view(state, None), INFO).card.description
     state = build(wip="ASTR", hands={A: ["editor"]})
     state, _ = act(state, A, {"type": "editor", "from": 0, "to": 2})
-    assert "Player1 used Editor: the others may challenge" in UI.table(ENGINE.view(state, None), INFO).card.description
+    assert "⚔️ Player1 used Editor → **STAR**" in UI.table(ENGINE.view(state, None), INFO).card.description
+
+
+def test_no_challenge_button_while_its_own_player_is_in_turn() -> None:
+    """Two players, the other one loses a turn: the player whose change it is plays again at
+    once. The button would be refused to the only player the table waits for, so it is not
+    shown; the other player can still type `/words challenge`."""
+    state = build(players=2, wip="ST", hands={A: ["Q"]})
+    state["forced_skip"][1] = 1
+    state, _ = act(state, A, {"type": "play", "card": "Q", "at": 2})
+    assert state["phase"]["seat"] == A
+    screen = UI.table(ENGINE.view(state, None), INFO)
+    assert screen.controls == [] and "anyone else may `/words challenge` it" in screen.card.description
+    state, events = act(state, 1, {"type": "challenge"})
+    assert events[0].data["upheld"] is True and spell(state["wip"]) == "ST"
+
+
+def test_a_letter_on_an_empty_word_is_played_in_one_step() -> None:
+    state = build(wip="", hands={A: ["S", "T"]})
+    screen = UI.private(ENGINE.view(state, A), A, INFO)
+    assert screen is not None
+    [menu] = [c for c in screen.controls if isinstance(c, Select) and c.placeholder == "Play a letter…"]
+    assert {"type": "play", "card": "S", "at": 0} in [c.action for c in menu.choices]
+    assert not [c for c in screen.controls if isinstance(c, Select) and c.placeholder.startswith("Where")]
+    assert "Pick a letter to start the word" in screen.card.description
+    state, _events = act(state, A, {"type": "play", "card": "S", "at": 0})
+    assert spell(state["wip"]) == "S" and state["phase"]["seat"] == 1
+    # a letter picked earlier (the word then emptied by a challenge) does not ask where either
+    state = build(wip="", hands={A: ["S"]})
+    state["picks"][A] = "S"
+    screen = UI.private(ENGINE.view(state, A), A, INFO)
+    assert screen is not None and not [c for c in screen.controls if isinstance(c, Select)
+                                       and c.placeholder.startswith("Where")]
+    # a longer word still asks where the letter goes
+    state = build(wip="T", hands={A: ["S"]})
+    screen = UI.private(ENGINE.view(state, A), A, INFO)
+    assert screen is not None and {"type": "pick", "card": "S"} in actions_of(screen)
+
+
+def test_the_tip_button_is_on_the_table_while_the_window_is_open() -> None:
+    state = build(wip="STAR", hands={A: ["T"]})
+    state, _ = act(state, A, {"type": "play", "card": "T", "at": 4})
+    state, _ = act(state, A, {"type": "claim"})
+    screen = UI.table(ENGINE.view(state, None), INFO)
+    assert [c.label for c in screen.controls] == ["Use Tip"]
+    assert "💡 **START** was just completed: Tip of My Tongue may take it" in screen.card.description
 
 
 def test_editor_target_menu_leaves_out_where_the_letter_already_is() -> None:
