@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 import discord
 
+from cogs.table import codec
 from cogs.table.pings import Pings
 from cogs.table.present import Rendered, render_private, render_table
 from cogs.table.registry import ui_for
@@ -358,5 +359,7 @@ def version_bound(rendered: Rendered) -> bool:
     """Whether a message carries controls tied to the state version it was drawn at."""
     if rendered.view is None:
         return False
-    return any(str(item.get("custom_id", "")).startswith(("rp:a:", "rp:s:", "rp:f:"))
-               for row in rendered.view.to_components() for item in row.get("components", []))
+    ids = [str(item.get("custom_id", "")) for row in rendered.view.to_components()
+           for item in row.get("components", [])]
+    return any(i.startswith(("rp:a:", "rp:s:", "rp:f:")) and (route := codec.parse(i)) is not None
+               and route.version != 0 for i in ids)

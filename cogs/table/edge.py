@@ -67,7 +67,8 @@ class TableEdge:
         if route is None or route.component_type != kind:
             await self.intake.not_ours(interaction)
         elif route.kind == "action" and route.action is not None and route.version is not None:
-            await self.intake.on_action(interaction, route.game, route.action, route.version)
+            # version 0: a lasting button, judged by the engine alone (never stale)
+            await self.intake.on_action(interaction, route.game, route.action, route.version or None)
         elif route.kind == "select":
             await self.intake.on_select(interaction, route)
         elif route.kind == "form" and route.action is not None and route.version is not None:

@@ -30,6 +30,8 @@ STYLES = {
     "danger": discord.ButtonStyle.danger,
 }
 MAX_ROWS = 5
+#: The version drawn on a lasting button: none (the engine judges it alone).
+LASTING = 0
 
 
 @dataclass
@@ -198,7 +200,7 @@ def build_view(game_id: int, version: int, screen: Screen, *, hand_button: bool)
     for control in screen.controls:
         if isinstance(control, Button):
             view.add_item(ActionButton(
-                game_id, version, control.action, label=control.label[:80],
+                game_id, LASTING if control.lasting else version, control.action, label=control.label[:80],
                 style=STYLES[control.style], emoji=control.emoji, disabled=control.disabled,
                 row=control.row,
             ))

@@ -21,7 +21,11 @@ Style = Literal["primary", "secondary", "success", "danger"]
 
 @dataclass(frozen=True)
 class Button:
-    """A button that sends `action` for the presser's seat."""
+    """A button that sends `action` for the presser's seat.
+
+    `lasting`: the action names what it acts on (a challenge of change #12), so the engine
+    alone judges whether it still applies; the button is drawn without a state version,
+    never refused as "from an earlier turn", and does not make the table stale."""
 
     label: str
     action: dict[str, Any]
@@ -29,6 +33,7 @@ class Button:
     emoji: str | None = None
     disabled: bool = False
     row: int | None = None
+    lasting: bool = False
 
 
 @dataclass(frozen=True)

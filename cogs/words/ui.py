@@ -462,7 +462,8 @@ def public_controls(view: dict[str, Any]) -> list[Control]:
     out: list[Control] = []
     change = last_change(view)
     if change is not None and challenge_button_shown(view):
-        out.append(Button("Challenge", {"type": "challenge", "change": change["n"]}, "danger", "⚔️"))
+        out.append(Button("Challenge", {"type": "challenge", "change": change["n"]}, "danger", "⚔️",
+                          lasting=True))  # names its change: the engine judges it, never stale
     if view.get("tip") is not None and view.get("rps") is None and name in TURN_PHASES:
         out.append(Button("Use Tip", {"type": "tip"}, "primary", "💡"))
     if view.get("rps") is not None:

@@ -32,22 +32,37 @@ def table_of(thread: Any, title: str) -> Any:
     return next(m for m in thread.history() if any(title in str(e.get("title", "")) for e in m.embeds))
 
 
+async def play_first_letter(fake_discord: FakeDiscord, bot: Any, thread: Any, users: list[Any]) -> None:
+    """The player in turn puts a letter on the empty word (one step: it has one place)."""
+    game = await bot.service.game_here(thread.id)
+    player = users[game.state["phase"]["seat"]]
+    hand = next(m for m in reversed(player.dms()) if m.selects())
+    menu = next(s for s in hand.selects() if str(s.get("placeholder", "")).startswith("Play a letter"))
+    await player.select(hand, menu["options"][0]["value"], menu=menu["placeholder"])
+    await fake_discord.idle()
+
+
 async def test_picking_a_letter_before_placing_it_edits_no_public_message(fake_discord: FakeDiscord,
                                                                           bot: Any) -> None:
     thread, users = await start(fake_discord, "words", "Fighting Words", "alice", "bob", "carol")
+    await play_first_letter(fake_discord, bot, thread, users)
     game = await bot.service.game_here(thread.id)
+    assert game.state["wip"], "the first letter is on the table"
     seat, version = game.state["phase"]["seat"], game.version
     player = users[seat]
-    hand = next(m for m in reversed(player.dms()) if m.selects())
+    hand = await fake_discord.wait_for(
+        lambda: next((m for m in reversed(player.dms()) if any(
+            str(s.get("placeholder", "")).startswith("Play a letter") for s in m.selects())), None),
+        what="the next player's hand")
     table = table_of(thread, "Fighting Words")
     edits_before = table.edits
     menu = next(s for s in hand.selects() if str(s.get("placeholder", "")).startswith("Play a letter"))
     picked = await player.select(hand, menu["options"][0]["value"], menu=menu["placeholder"])
     await fake_discord.idle()
-    assert picked.response_type == 7  # the hand is redrawn in place
+    assert picked.response_type == 7  # the hand is redrawn in place, asking where the letter goes
     calls = fake_discord.calls_for(picked)
     assert [c.route for c in calls if not c.route.endswith("/callback")] == []
-    assert table.edits == edits_before
+    assert table.edits == edits_before  # the ⚔️ Challenge on it is a lasting button: still good
     after = await bot.service.game(game.id)
     assert after.version == version + 1  # the pick was a committed step all the same
     assert bot.tables.delivery.table_shows(game.id) == (table.id, after.version)
