@@ -285,7 +285,7 @@ class WordsUI(GameUI):
         return Screen(
             card=Card(title="Fighting Words", description=description[:4096], fields=fields,
                       colour=self.colour),
-            image=lambda: render.render_word(view),
+            image=lambda: render.render_word(view, [info.name_of(s) for s in range(view["players"])]),
             image_name="word.png",
             controls=public_controls(view),
         )
