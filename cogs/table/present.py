@@ -235,7 +235,8 @@ async def render_table(
                         inline=False)
     embed.set_footer(text=footer_of(screen.card, f"{engine.title} · game #{game.id} · move {version}",
                                     keep=commitment_line(game)))
-    drawn = await _draw(screen, view_digest(ui, view, info, None)) if with_image else None
+    drawn = (await _draw(screen, view_digest(ui, view, info, None))
+             if with_image and screen.image is not None else None)
     file, digest = drawn if drawn else (None, None)
     if file is not None:
         embed.set_image(url=f"attachment://{screen.image_name}")
@@ -263,7 +264,7 @@ async def render_private(
     if jump_url:
         link = f"\n[Go to the table]({jump_url})"
         embed.description = clip(embed.description or "", EMBED_DESCRIPTION - len(link)) + link
-    drawn = await _draw(screen, view_digest(ui, seat_view, info, seat))
+    drawn = await _draw(screen, view_digest(ui, seat_view, info, seat)) if screen.image is not None else None
     file, digest = drawn if drawn else (None, None)
     if file is not None:
         embed.set_image(url=f"attachment://{screen.image_name}")
