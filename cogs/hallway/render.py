@@ -16,13 +16,13 @@ test reads it).
 from __future__ import annotations
 
 import math
-import unicodedata
 from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
 from cogs.table import pictures
+from cogs.table.pictures import FONT_SIZES, drawable, fit, font
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 Box = tuple[int, int, int, int]
@@ -62,26 +62,8 @@ PALETTE = pictures.Palette(
 )
 NAMES = ("RED", "BLUE")
 NAME_ROOM = 18  # characters of a player's name kept at most (then cut to the card's width)
-UNDRAWABLE = {"So", "Sk", "Cs", "Co", "Cn", "Cf", "Mn", "Me"}  # emoji, modifiers, joiners, private use
-FONT_FILES = ("DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
-#: Every font size asked for since it was last cleared (the legibility test clears and reads it).
-FONT_SIZES: set[int] = set()
 
 
-def font(size: int) -> Font:
-    """DejaVu Sans Bold when the system has it, Pillow's own font otherwise (noted in `FONT_SIZES`)."""
-    FONT_SIZES.add(size)
-    return _font(size)
-
-
-@cache
-def _font(size: int) -> Font:
-    for path in FONT_FILES:
-        try:
-            return ImageFont.truetype(path, size)
-        except OSError:
-            continue
-    return ImageFont.load_default(size=size)
 
 
 def centre_x(pos: int) -> int:
@@ -107,7 +89,7 @@ def hallway(spaces: tuple[tuple[str, int | None], ...]) -> Image.Image:
                   fill=FILLS["R"], outline=DARK["R"], width=3)
     draw.pieslice((RIGHT - RADIUS + 2, mid - RADIUS, RIGHT + RADIUS + 2, mid + RADIUS), 270, 90,
                   fill=FILLS["B"], outline=DARK["B"], width=3)
-    number = _font(NUMBER_FONT)
+    number = font(NUMBER_FONT)
     for pos in range(1, 20):
         colour, points = spaces[pos]
         x = LEFT + (pos - 1) * (CELL + GAP)
@@ -164,20 +146,10 @@ def dude(draw: ImageDraw.ImageDraw, seat: int, x: int, y: int, *, moved: bool = 
 def short(name: str, fallback: str = "") -> str:
     """A player's name cut to `NAME_ROOM` characters, without the emoji and symbols the font
     has no glyph for (they would print as boxes)."""
-    kept = "".join(ch for ch in unicodedata.normalize("NFC", name)
-                   if unicodedata.category(ch) not in UNDRAWABLE)
-    kept = " ".join(kept.split()) or fallback
+    kept = drawable(name) or fallback
     return kept if len(kept) <= NAME_ROOM else kept[:NAME_ROOM - 1] + "…"
 
 
-def fit(words: str, size: int, room: float) -> str:
-    """`words` cut (with …) to fit `room` pixels at `size`."""
-    face = font(size)
-    if face.getlength(words) <= room:
-        return words
-    while words and face.getlength(words + "…") > room:
-        words = words[:-1]
-    return words.rstrip() + "…"
 
 
 def winners(view: dict[str, Any]) -> set[int]:

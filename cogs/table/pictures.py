@@ -23,8 +23,9 @@ names are drawn again and again, and FreeType's rendering is the other big cost 
 from __future__ import annotations
 
 import io
+import unicodedata
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -91,6 +92,46 @@ def png(image: Image.Image, palette: Palette | None = None, *, level: int = COMP
     out = io.BytesIO()
     to_palette(image, palette).save(out, format="PNG", compress_level=level)
     return out.getvalue()
+
+
+# -- fonts and words ----------------------------------------------------------------------------------
+FONT_FILES = ("DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+#: Unicode categories the font has no glyph for (emoji, modifiers, joiners, private use).
+UNDRAWABLE = {"So", "Sk", "Cs", "Co", "Cn", "Cf", "Mn", "Me"}
+#: Every font size asked for since it was last cleared (the legibility test clears and reads it).
+FONT_SIZES: set[int] = set()
+
+
+def font(size: int) -> Font:
+    """DejaVu Sans Bold when the system has it, Pillow's own font otherwise (noted in `FONT_SIZES`)."""
+    FONT_SIZES.add(size)
+    return _font(size)
+
+
+@cache
+def _font(size: int) -> Font:
+    for path in FONT_FILES:
+        try:
+            return ImageFont.truetype(path, size)
+        except OSError:
+            continue
+    return ImageFont.load_default(size=size)
+
+
+def fit(words: str, size: int, room: float) -> str:
+    """`words` cut (with …) to fit `room` pixels at `size`."""
+    face = font(size)
+    if face.getlength(words) <= room:
+        return words
+    while words and face.getlength(words + "…") > room:
+        words = words[:-1]
+    return words.rstrip() + "…"
+
+
+def drawable(name: str) -> str:
+    """A name without the emoji and symbols the font has no glyph for (they print as boxes)."""
+    kept = "".join(ch for ch in unicodedata.normalize("NFC", name) if unicodedata.category(ch) not in UNDRAWABLE)
+    return " ".join(kept.split())
 
 
 # -- text from cached glyph masks --------------------------------------------------------------------

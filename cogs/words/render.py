@@ -15,7 +15,6 @@ comes from cached glyphs; pictures are encoded on the game's fixed palette
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Any
@@ -23,6 +22,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from cogs.table import pictures
+from cogs.table.pictures import FONT_SIZES, drawable, fit, font
 from games.words.cards import label
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -52,45 +52,12 @@ PALETTE = pictures.Palette(
     [(INK, TILE_FILL), (INK, LAST_FILL), (INK, EVENT_FILL), (NUMBER_INK, BACKGROUND), (TEXT, CARD),
      (NUMBER_INK, CARD), (GOLD, BACKGROUND), (TEXT, BACKGROUND), (DIM, CARD)],
 )
-FONT_FILES = ("DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
-UNDRAWABLE = {"So", "Sk", "Cs", "Co", "Cn", "Cf", "Mn", "Me"}  # emoji, modifiers, joiners, private use
-#: Every font size asked for since it was last cleared (the legibility test clears and reads it).
-FONT_SIZES: set[int] = set()
 #: Sizes drawn on cached tiles and pictures, noted again on every render that reuses them.
 WORD_SIZES = (30, MIN_FONT, 18, 26)
 HAND_SIZES = (34, 17, MIN_FONT)
 
 
-def font(size: int) -> Font:
-    """DejaVu Sans Bold when the system has it, Pillow's own font otherwise (noted in `FONT_SIZES`)."""
-    FONT_SIZES.add(size)
-    return _font(size)
-
-
-@cache
-def _font(size: int) -> Font:
-    for path in FONT_FILES:
-        try:
-            return ImageFont.truetype(path, size)
-        except OSError:
-            continue
-    return ImageFont.load_default(size=size)
-
-
-def fit(words: str, size: int, room: float) -> str:
-    """`words` cut (with …) to fit `room` pixels at `size`."""
-    face = font(size)
-    if face.getlength(words) <= room:
-        return words
-    while words and face.getlength(words + "…") > room:
-        words = words[:-1]
-    return words.rstrip() + "…"
-
-
-def clean(name: str) -> str:
-    """A name without the emoji and symbols the font has no glyph for."""
-    kept = "".join(ch for ch in unicodedata.normalize("NFC", name) if unicodedata.category(ch) not in UNDRAWABLE)
-    return " ".join(kept.split())
+clean = drawable
 
 
 # -- the table picture --------------------------------------------------------------------------------
