@@ -5,10 +5,6 @@ and the result reveals both."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from cogs.table.present import commitment_line, footer_of, render_table, result_embed
@@ -26,21 +22,6 @@ GUILD, OTHER_GUILD, CHANNEL = 1000, 1001, 2000
 ALICE, BOB, CAROL = 11, 12, 13
 
 
-@pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    store = await Storage.open(tmp_path / "rumpus.db")
-    yield store
-    await store.close()
-
-
-@pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock()
-
-
-@pytest.fixture
-def service(storage: Storage, clock: ManualClock) -> TableService:
-    return TableService(storage, clock, random.Random(7))
 
 
 async def open_game(service: TableService, kind: str, users: list[int], *, guild: int = GUILD,
