@@ -83,18 +83,21 @@ class Pings:
         private_game = type(ui_for(game.kind)).private is not GameUI.private
         in_thread: list[int] = []
         seen: dict[int, int] = {}
+        # what the digest shows is what the lines are drawn from now; the game may move on
+        # while the ping waits for its channel, and those later lines are still unseen
+        total = game.log_total
         for seat in seats:
             record = game.seats[seat]
             where = wanted.get(record.user_id, "auto")
             if where == "off":
                 continue
             by_dm = where == "dm" or (where == "auto" and private_game and record.dm_ok)
-            if by_dm and await self.ping_by_dm(game, seat):
-                seen[seat] = game.log_total
+            if by_dm and await self.ping_by_dm(game, seat, total):
+                seen[seat] = total
                 continue
             in_thread.append(seat)
-        message_id = await self.ping_in_thread(game, in_thread) if in_thread else None
-        seen.update({seat: game.log_total for seat in in_thread if message_id is not None})
+        message_id = await self.ping_in_thread(game, in_thread, total) if in_thread else None
+        seen.update({seat: total for seat in in_thread if message_id is not None})
         if message_id is not None or seen:
             await storage.set_ping(game.id, message_id, seen)
             for seat, total in seen.items():
@@ -102,8 +105,9 @@ class Pings:
             if message_id is not None:
                 game.ping_message_id = message_id
 
-    def line_for(self, game: GameRecord, seat: int, *, mention: bool) -> str:
-        """"@alice — your turn to roll the die · ends in 45 s", then what happened since."""
+    def line_for(self, game: GameRecord, seat: int, *, mention: bool, upto: int | None = None) -> str:
+        """"@alice — your turn to roll the die · ends in 45 s", then what happened since the
+        seat's last ping, up to log line `upto` (the game may have moved on meanwhile)."""
         info = table_info(game)
         who = info.mention_of(seat) if mention else "Your turn"
         wait = next((d for d in game.deadlines if d["seat"] == seat), None)
@@ -111,9 +115,11 @@ class Pings:
         text = f"{who} — your turn to {prompt}" if mention else f"🔔 Your turn to {prompt}"
         if wait and wait.get("at") is not None and wait.get("countdown", True):
             text += f" · ends <t:{int(wait['at'])}:R>"
-        missed = min(len(game.log), max(0, game.log_total - game.seats[seat].seen_log), DIGEST_LINES)
+        upto = game.log_total if upto is None else upto
+        end = max(0, len(game.log) - (game.log_total - upto))  # game.log keeps only the latest lines
+        missed = min(end, max(0, upto - game.seats[seat].seen_log), DIGEST_LINES)
         if missed:
-            text += "\n" + "\n".join(f"> {line}" for line in game.log[-missed:])
+            text += "\n" + "\n".join(f"> {line}" for line in game.log[end - missed:end])
         return text
 
     async def spaced(self, channel_id: int) -> None:
@@ -125,10 +131,10 @@ class Pings:
         if len(self._last_sent) > 20_000:
             self._last_sent.clear()
 
-    async def ping_in_thread(self, game: GameRecord, seats: list[int]) -> int | None:
+    async def ping_in_thread(self, game: GameRecord, seats: list[int], total: int) -> int | None:
         host = self.delivery.host
         channel = host.get_partial_messageable(game.home_channel_id, guild_id=game.guild_id)
-        lines = [self.line_for(game, seat, mention=True) for seat in seats]
+        lines = [self.line_for(game, seat, mention=True, upto=total) for seat in seats]
         link = self.delivery.table_url(game)
         content = "\n".join(lines) + (f"\n[Go to the table]({link})" if link else "")
         await self.spaced(game.home_channel_id)
@@ -142,7 +148,7 @@ class Pings:
                 await channel.get_partial_message(game.ping_message_id).delete()
         return sent.id
 
-    async def ping_by_dm(self, game: GameRecord, seat: int) -> bool:
+    async def ping_by_dm(self, game: GameRecord, seat: int, total: int) -> bool:
         """A new DM (an edit would notify nobody); the previous ping DM goes."""
         record = game.seats[seat]
         host = self.delivery.host
@@ -154,7 +160,7 @@ class Pings:
                 dm = await user.create_dm()
             engine_title = self.delivery.title_of(game)
             link = self.delivery.table_url(game)
-            text = f"{self.line_for(game, seat, mention=False)}\n— {engine_title} #{game.id}"
+            text = f"{self.line_for(game, seat, mention=False, upto=total)}\n— {engine_title} #{game.id}"
             if link:
                 text += f" · [table]({link})"
             sent = await dm.send(text[:2000], suppress_embeds=True)

@@ -3,8 +3,12 @@ games with a hand), with what happened since their last turn; one ping at a time
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import pytest
+
+from tests.e2e.conftest import running_bot
 from tests.e2e.test_table_e2e import hand_message, open_table, play_turn
 from tests.fakediscord import FakeDiscord
 
@@ -26,8 +30,19 @@ async def start_hallway(fake_discord: FakeDiscord) -> tuple[Any, Any, Any]:
     return thread, alice, bob
 
 
-async def test_players_join_the_thread_and_are_pinged_there_one_ping_at_a_time(fake_discord: FakeDiscord,
-                                                                               bot: Any) -> None:
+#: bot seeds whose first Hallway game has a decisive roll-off, and one that ties first (the
+#: re-roll's ping must not swallow the roll-off lines that happen while it waits its turn)
+DECISIVE_ROLLOFF, TIED_ROLLOFF = 0, 3
+
+
+@pytest.mark.parametrize("seed", [DECISIVE_ROLLOFF, TIED_ROLLOFF], ids=["decisive", "tied"])
+async def test_players_join_the_thread_and_are_pinged_there_one_ping_at_a_time(
+        fake_discord: FakeDiscord, tmp_path: Path, seed: int) -> None:
+    async with running_bot(fake_discord, tmp_path, seed=seed) as harness:
+        await _pinged_in_the_thread(fake_discord, harness.bot, tied=seed == TIED_ROLLOFF)
+
+
+async def _pinged_in_the_thread(fake_discord: FakeDiscord, bot: Any, *, tied: bool) -> None:
     thread, alice, bob = await start_hallway(fake_discord)
     assert {alice.id, bob.id} <= set(thread.thread_members)
     [first] = pings(thread.history())  # the roll-off: both are awaited, one message names both
@@ -41,10 +56,12 @@ async def test_players_join_the_thread_and_are_pinged_there_one_ping_at_a_time(f
     await bob.click(table, "Roll")
     await fake_discord.idle()
     game = await bot.service.game_here(thread.id)
+    assert (game.state["phase"] == "rolloff") is tied
     while game.state["phase"] == "rolloff":  # a tied roll-off: both roll again
         for user in (alice, bob):
             await user.click(table, "Roll")
         await fake_discord.idle()
+        game = await bot.service.game_here(thread.id)
     mover = (alice, bob)[game.state["turn"]]
     # pings in one thread keep a second apart (Discord: 5 messages / 5 s per channel)
     await fake_discord.wait_for(lambda: [p for p in pings(thread.history()) if "roll the die" in p.content]
