@@ -1,0 +1,1 @@
+"""Conference / League: the interface (pictures)."""
