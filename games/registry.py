@@ -13,7 +13,7 @@ from games.core import Engine
 ENGINES: dict[str, Engine] = {}
 
 #: Packages under games/ that hold a real game; imported by `load_builtin`.
-BUILTIN_GAMES: tuple[str, ...] = ("words", "hallway")
+BUILTIN_GAMES: tuple[str, ...] = ("words", "hallway", "tarot")
 
 
 def register(engine: Engine) -> Engine:

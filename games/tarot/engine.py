@@ -1,0 +1,278 @@
+"""Conference / League as a pure engine: options, waits and timers, dispatch, the AFK flag
+and vote (§4), views, the outcome (§5)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from games.core import Action, Engine, Event, IllegalAction, Option, Outcome, Rng, Secret, State, Wait
+from games.tarot import hand as hands
+from games.tarot.cards import DECK, SUITS, corresponding_ace, is_ace, sort_hand
+from games.tarot.deal import discard_choices, discard_shortfall, partner, team_of
+from games.tarot.hand import HANDS_PER_GAME, current_trick, legal_for, turn, window_holder
+from games.tarot.tricks import led_suit, substitutes
+
+#: Live limits in seconds (§4); the async profile multiplies them by ASYNC_FACTOR.
+PLAY, DISCARD, NOMINATE, WINDOW, VOTE = 90.0, 120.0, 60.0, 15.0, 60.0
+ASYNC_FACTOR = 120
+#: A flagged (AFK) player's waits run out after this long, in both profiles.
+AFK_TIMEOUT = 10.0
+AFK_LIMIT = 3
+TEAMS = ((0, 1), (2, 3))
+
+
+class TarotEngine(Engine):
+    name = "tarot"
+    title = "Conference / League"
+    min_players = 4
+    max_players = 4
+    lobby_teams = ("A", "B")
+    summary = ("Tarot trick-taking for two partnerships sitting side by side: follow suit, trump "
+               "when void, excuse yourself with the Fool; 75 of 149 points wins the margin.")
+    options = (
+        Option("mode", "classic (Conference) or league (attackers, special order of play)", "classic",
+               ("classic", "league")),
+        Option("conference", "partners may confer in a private team thread (auto: on in classic "
+               "without Allegiances)", "auto", ("auto", "on", "off")),
+        Option("allegiances", "Aces of Allegiance change which suits score", False),
+        Option("allegiance_trumps_score", "with Allegiances: trumps and the Fool keep their points", False),
+        Option("gallowglass", "the dealer may name a mercenary suit", False),
+        Option("timers", "live (90 s a card) or async (days)", "live", ("live", "async")),
+    )
+
+    def setup(self, players: int, rng_state: dict[str, int], options: dict[str, Any]) -> State:
+        state: State = {"rng": rng_state, "players": players, "options": dict(options),
+                        "hand_no": 0, "points": [0, 0], "history": [], "over": False,
+                        "afk": {"streak": [0] * 4, "flagged": [False] * 4, "votes": 0},
+                        "vote": None, "abandoned": None}
+        state["first_dealer"] = Rng(state).randint(0, 3)  # R1: the RNG draws the first dealer
+        hands.start_hand(state)
+        return state
+
+    def teams(self, state: State) -> tuple[tuple[int, ...], ...] | None:
+        return TEAMS
+
+    # ----- who is awaited ------------------------------------------------------------
+    def limit(self, state: State, seconds: float, seat: int | None = None) -> float:
+        if seat is not None and state["afk"]["flagged"][seat]:
+            return AFK_TIMEOUT
+        return seconds * (ASYNC_FACTOR if state["options"]["timers"] == "async" else 1)
+
+    def waits(self, state: State) -> list[Wait]:
+        if state["over"] or state["abandoned"] is not None:
+            return []
+        vote = state["vote"]
+        if vote is not None:
+            return [Wait(s, f"afk-{state['afk']['votes']}", "vote: wait for the AFK player, or abandon",
+                         self.limit(state, VOTE), {"type": "vote", "vote": "continue", "timeout": True},
+                         independent=True)
+                    for s in range(4) if s != vote["seat"] and str(s) not in vote["votes"]]
+        hand = state["hand"]
+        key = f"{state['hand_no']}"
+        phase, dealer = hand["phase"], hand["dealer"]
+        if phase == "discard":
+            return [Wait(dealer, f"discard-{key}", "discard two cards", self.limit(state, DISCARD, dealer),
+                         {"type": "discard", "timeout": True})]
+        if phase == "nominate":
+            return [Wait(dealer, f"nominate-{key}", "name the gallowglass suit (or none)",
+                         self.limit(state, NOMINATE, dealer), {"type": "nominate", "suit": "none", "timeout": True})]
+        if phase == "window":
+            # nobody is named: the window must not hint at who could call (R14a)
+            return [Wait(None, f"window-{key}-{hand['windows']}", "an Ace of Allegiance: calls are open",
+                         self.limit(state, WINDOW), {"type": "close", "timeout": True})]
+        seat = turn(hand)
+        if seat is None:
+            return []
+        trick = len(hand["tricks"]) + (0 if hand["tricks"] and hand["tricks"][-1]["winner"] is None else 1)
+        played = len(current_trick(hand)["plays"]) if current_trick(hand) else 0
+        return [Wait(seat, f"play-{key}-{trick}-{played}", "play a card", self.limit(state, PLAY, seat),
+                     {"type": "play", "timeout": True})]
+
+    # ----- what may be done ----------------------------------------------------------
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if self.outcome(state) is not None:
+            return []
+        vote = state["vote"]
+        if vote is not None:
+            if seat == vote["seat"] or str(seat) in vote["votes"]:
+                return []
+            return [{"type": "vote", "vote": "continue"}, {"type": "vote", "vote": "abandon"}]
+        hand = state["hand"]
+        phase = hand["phase"]
+        if phase == "discard" and seat == hand["dealer"]:
+            allegiances = state["options"]["allegiances"]
+            held = hand["hands"][seat]
+            plain, _trumps, shortfall = discard_shortfall(held, allegiances=allegiances)
+            pairs = itertools.combinations(discard_choices(held, allegiances=allegiances), 2)
+            return [{"type": "discard", "cards": list(p)} for p in pairs
+                    if sum(c not in plain for c in p) == shortfall]
+        if phase == "nominate" and seat == hand["dealer"]:
+            return [{"type": "nominate", "suit": s} for s in (*SUITS, "none")]
+        if phase == "window" and window_holder(hand) == seat and not hand["window"]["passed"]:
+            return [{"type": "call", "call": c} for c in ("ours", "yours", "pass")]
+        return [{"type": "play", "card": card} for card in legal_for(hand, seat)]
+
+    # ----- doing it ------------------------------------------------------------------
+    def play(self, state: State, seat: int, action: Action, now: float) -> list[Event]:
+        kind = action["type"]
+        timed_out = bool(action.get("timeout"))
+        if state["over"] or state["abandoned"] is not None:
+            raise IllegalAction("This game is already over.")
+        if kind == "close" and seat is None:
+            return hands.close_window(state)
+        if not isinstance(seat, int) or not 0 <= seat < 4:
+            raise IllegalAction("You are not at this table.")
+        if kind == "vote":
+            return self._vote(state, seat, action.get("vote"))
+        if state["vote"] is not None:
+            raise IllegalAction("Play is paused while the table votes on {away}, who seems to be away.",
+                                seats={"away": state["vote"]["seat"]})
+        if kind == "discard":
+            cards = None if timed_out else action.get("cards")
+            events = hands.discard(state, seat, cards)
+        elif kind == "nominate":
+            events = hands.nominate(state, seat, action.get("suit"))
+        elif kind == "play":
+            events = hands.play_card(state, seat, action.get("card"), timed_out=timed_out)
+        elif kind == "call":
+            return hands.call(state, seat, action.get("call"))  # a window never counts for AFK
+        else:
+            raise IllegalAction("That is not a move in Conference / League: discard, name a suit, "
+                                "play a card, call, or vote.")
+        return events + self._count_away(state, seat, timed_out)
+
+    def _count_away(self, state: State, seat: int, timed_out: bool) -> list[Event]:
+        """Three timed-out waits in a row flag a player and pause play for a vote (§4); any
+        move of their own clears it."""
+        afk = state["afk"]
+        if not timed_out:
+            afk["streak"][seat] = 0
+            was = afk["flagged"][seat]
+            afk["flagged"][seat] = False
+            return [Event("back", {"seat": seat})] if was else []
+        afk["streak"][seat] += 1
+        if afk["streak"][seat] < AFK_LIMIT or state["over"]:
+            return []
+        afk["streak"][seat] = 0
+        afk["flagged"][seat] = True
+        afk["votes"] += 1
+        state["vote"] = {"seat": seat, "votes": {}}
+        return [Event("afk", {"seat": seat})]
+
+    def _vote(self, state: State, seat: int, vote: Any) -> list[Event]:
+        box = state["vote"]
+        if box is None:
+            raise IllegalAction("There is no vote now.")
+        if seat == box["seat"]:
+            raise IllegalAction("The table is voting on you: make your next move to show you're back.")
+        if vote not in ("continue", "abandon"):
+            raise IllegalAction("Vote continue or abandon.")
+        if str(seat) in box["votes"]:
+            raise IllegalAction("You already voted.")
+        box["votes"][str(seat)] = vote
+        events = [Event("voted", {"seat": seat, "vote": vote})]
+        tally = list(box["votes"].values())
+        if tally.count("abandon") >= 2:
+            state["abandoned"] = box["seat"]
+            state["vote"] = None
+            return [*events, Event("abandoned", {"seat": box["seat"]})]
+        if tally.count("continue") >= 2 or len(tally) == 3:
+            state["vote"] = None
+            return [*events, Event("continued", {"seat": box["seat"]})]
+        return events
+
+    # ----- the end -------------------------------------------------------------------
+    def result(self, state: State) -> Outcome | None:
+        points = state["points"]
+        if state["abandoned"] is not None:
+            away = state["abandoned"]
+            losers = TEAMS[team_of(away)]
+            ranks = tuple(1 if s in losers else 0 for s in range(4))
+            return Outcome(ranks=ranks, scores=tuple(float(points[team_of(s)]) for s in range(4)), teams=TEAMS,
+                           reason="afk", detail={"seat": away}, unrated=(partner(away),))
+        if not state["over"]:
+            return None
+        a, b = points
+        ranks = (0, 0, 0, 0) if a == b else tuple((0 if (a > b) == (s < 2) else 1) for s in range(4))
+        return Outcome(ranks=ranks, scores=tuple(float(points[team_of(s)]) for s in range(4)), teams=TEAMS,
+                       reason="draw" if a == b else "points", detail={"points": list(points)})
+
+    # ----- what each seat sees -------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        hand = state["hand"]
+        trick = current_trick(hand)
+        done = [t for t in hand["tricks"] if t["winner"] is not None and t is not trick]
+        tricks_won = [sum(1 for t in hand["tricks"] if t["winner"] is not None and team_of(t["winner"]) == team)
+                      for team in (0, 1)]
+        options = state["options"]
+        out: dict[str, Any] = {
+            "hand_no": min(state["hand_no"], HANDS_PER_GAME - 1) + 1, "hands": HANDS_PER_GAME,
+            "dealer": hand["dealer"], "mode": options["mode"], "direction": hand["direction"],
+            "options": dict(options), "conference": conference_on(options),
+            "phase": "over" if state["over"] else hand["phase"], "turn": turn(hand),
+            "g_suit": hand["g_suit"], "points": list(state["points"]), "tricks_won": tricks_won,
+            "trick_no": len(hand["tricks"]) if trick else len(hand["tricks"]) + 1,
+            "trick": _public_trick(trick), "last_trick": _public_trick(done[-1]) if done else None,
+            "fool": dict(hand["fool"]) if hand["fool"] else None,
+            "calls": [dict(c) for c in hand["calls"]], "periods": list(hand["periods"]),
+            "window": ({"ace": hand["window"]["ace"], "seat": hand["window"]["seat"]}
+                       if hand["window"] else None),
+            "played_aces": sorted({c for t in hand["tricks"] for _s, c, _a in t["plays"] if is_ace(c)}),
+            "hand_sizes": [len(h) for h in hand["hands"]], "discarded": bool(hand["discard"]),
+            "afk": {"flagged": list(state["afk"]["flagged"]),
+                    "vote": ({"seat": state["vote"]["seat"], "votes": dict(state["vote"]["votes"])}
+                             if state["vote"] else None)},
+            "history": state["history"], "over": state["over"], "abandoned": state["abandoned"],
+        }
+        if seat is not None and 0 <= seat < 4:
+            out.update(self._private(state, seat))
+        return out
+
+    def _private(self, state: State, seat: int) -> dict[str, Any]:
+        hand = state["hand"]
+        held = hand["hands"][seat]
+        legal = legal_for(hand, seat) if state["vote"] is None and not state["over"] else []
+        trick = hand["tricks"][-1] if hand["tricks"] and hand["tricks"][-1]["winner"] is None else None
+        plays = trick["plays"] if trick else []
+        as_led = sort_hand([c for c in substitutes(held, led_suit(plays), hand["g_suit"]) if c in legal])
+        mine: dict[str, Any] = {"seat": seat, "hand": sort_hand(held), "legal": sort_hand(legal),
+                                "as_led": as_led, "led": led_suit(plays)}
+        if seat == hand["dealer"]:
+            mine["discard"] = list(hand["discard"])
+            if hand["phase"] == "discard" and state["vote"] is None:
+                allegiances = state["options"]["allegiances"]
+                _plain, _trumps, shortfall = discard_shortfall(held, allegiances=allegiances)
+                mine["discard_options"] = sort_hand(discard_choices(held, allegiances=allegiances))
+                mine["discard_trumps"] = shortfall
+        if hand["phase"] == "window" and window_holder(hand) == seat:
+            mine["can_call"] = {"ace": hand["window"]["ace"], "shown": corresponding_ace(hand["window"]["ace"]),
+                                "passed": hand["window"]["passed"]}
+        return mine
+
+    def secrets(self, state: State) -> list[Secret]:
+        hand = state["hand"]
+        out = [Secret(seat, ("hand", "hands", seat, i), "card")
+               for seat in range(4) for i in range(len(hand["hands"][seat]))]
+        out += [Secret(hand["dealer"], ("hand", "discard", i), "card") for i in range(len(hand["discard"]))]
+        holder = window_holder(hand)
+        if holder is not None:
+            out.append(Secret(holder, ("hand", "window", "passed"), "bool"))
+        return out
+
+    secret_pools: ClassVar[Mapping[str, Sequence[Any]]] = {"card": DECK, "bool": (True, False)}
+
+
+def conference_on(options: dict[str, Any]) -> bool:
+    """R13: on by default in classic without Allegiances, off in League and Allegiances."""
+    if options["conference"] == "auto":
+        return options["mode"] == "classic" and not options["allegiances"]
+    return bool(options["conference"] == "on")
+
+
+def _public_trick(trick: dict[str, Any] | None) -> dict[str, Any] | None:
+    if trick is None:
+        return None
+    return {"leader": trick["leader"], "plays": [list(p) for p in trick["plays"]], "winner": trick["winner"]}
+
