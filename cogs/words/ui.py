@@ -235,11 +235,9 @@ SHORTCUTS = (
     Shortcut("skip", "Skip your turn by discarding a card", lambda o: {"type": "skip", "card": o["card"]},
              (Param("card", "The card to discard", suggest=hand_cards),)),
     Shortcut("challenge", "Challenge the last change: no word contains this", press("challenge")),
-    Shortcut("stand", "Not needed any more: a change stands unless someone challenges it", press("stand")),
     Shortcut("claim", "Claim the word you just made", press("claim")),
     Shortcut("keep", "Keep building instead of claiming", press("keep")),
-    Shortcut("tip", "Use Tip of My Tongue on the word just completed", lambda o: {
-        "type": "tip" if o["use"] == "yes" else "no_tip"}, (Param("use", "Use your Tip card?", choices=YES_NO),)),
+    Shortcut("tip", "Use Tip of My Tongue: take the word just completed", press("tip")),
     Shortcut("rps", "Rock, paper or scissors", press("rps"), (Param("shape", "Your choice", choices={
         "rock": "🪨 rock", "paper": "📄 paper", "scissors": "✂️ scissors"}),)),
     Shortcut("tiebreak", "Break the tie", lambda o: {"type": o["how"]}, (
