@@ -201,6 +201,10 @@ class TarotEngine(Engine):
 
     # ----- what each seat sees -------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The table (`None`), or a seat's own: its hand and what it may do now, nothing
+        public besides, so a seat's DM changes only when its own situation does."""
+        if seat is not None and 0 <= seat < 4:
+            return self._private(state, seat)
         hand = state["hand"]
         trick = current_trick(hand)
         done = [t for t in hand["tricks"] if t["winner"] is not None and t is not trick]
@@ -226,8 +230,6 @@ class TarotEngine(Engine):
                              if state["vote"] else None)},
             "history": state["history"], "over": state["over"], "abandoned": state["abandoned"],
         }
-        if seat is not None and 0 <= seat < 4:
-            out.update(self._private(state, seat))
         return out
 
     def _private(self, state: State, seat: int) -> dict[str, Any]:
@@ -237,8 +239,13 @@ class TarotEngine(Engine):
         trick = hand["tricks"][-1] if hand["tricks"] and hand["tricks"][-1]["winner"] is None else None
         plays = trick["plays"] if trick else []
         as_led = sort_hand([c for c in substitutes(held, led_suit(plays), hand["g_suit"]) if c in legal])
-        mine: dict[str, Any] = {"seat": seat, "hand": sort_hand(held), "legal": sort_hand(legal),
-                                "as_led": as_led, "led": led_suit(plays)}
+        mine: dict[str, Any] = {
+            "seat": seat, "hand_no": min(state["hand_no"], HANDS_PER_GAME - 1) + 1, "hands": HANDS_PER_GAME,
+            "dealer": hand["dealer"], "allegiances": state["options"]["allegiances"],
+            "hand": sort_hand(held), "legal": sort_hand(legal), "as_led": as_led, "led": led_suit(plays),
+            "window": hand["phase"] == "window" and not state["over"],
+            "nominate": hand["phase"] == "nominate" and seat == hand["dealer"] and state["vote"] is None,
+        }
         if seat == hand["dealer"]:
             mine["discard"] = list(hand["discard"])
             if hand["phase"] == "discard" and state["vote"] is None:

@@ -235,7 +235,7 @@ def test_13_an_allegiance_call_scores_back_to_the_start() -> None:
         act(state, 3, {"type": "call", "call": "ours"})
     state = act(state, 2, {"type": "call", "call": "ours"})
     assert state["hand"]["phase"] == "play" and state["hand"]["periods"] == [["round", "long"]]
-    assert ENGINE.view(state, 0)["calls"][0]["shown"] == "BA-A"
+    assert ENGINE.view(state, None)["calls"][0]["shown"] == "BA-A"
     state = act(state, 0, {"type": "play", "card": "SW-6"})
     breakdown = settle(state["hand"], Rules(allegiances=True))
     assert breakdown["card_points"] == [1, 8] and breakdown["tricks"] == [0, 1]
