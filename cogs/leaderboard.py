@@ -10,6 +10,7 @@ from cogs.table.answers import echo
 from cogs.table.edge import TableEdge, tables_of
 from games.registry import ENGINES, get_engine
 from runtime.errors import Refusal
+from storage import PairRecord
 
 MEDALS = ("🥇", "🥈", "🥉")
 #: Results shown per game in /stats, newest first.
@@ -18,6 +19,17 @@ RECENT = 5
 
 def _title(kind: str) -> str:
     return ENGINES[kind].title if kind in ENGINES else kind
+
+
+def pair_lines(pairs: list[PairRecord]) -> list[str]:
+    """"🥇 @alice & @bob — 5 wins in 7 games", best first."""
+    lines = []
+    for place, pair in enumerate(pairs):
+        mark = MEDALS[place] if place < 3 else f"`{place + 1}.`"
+        wins = f"{pair.wins} win{'' if pair.wins == 1 else 's'}"
+        games = f"{pair.games} game{'' if pair.games == 1 else 's'}"
+        lines.append(f"{mark} <@{pair.user_a}> & <@{pair.user_b}> — {wins} in {games}")
+    return lines
 
 
 class LeaderboardCog(commands.Cog):
@@ -48,8 +60,12 @@ class LeaderboardCog(commands.Cog):
                 mark = MEDALS[place] if place < 3 else f"`{place + 1}.`"
                 lines.append(f"{mark} <@{record.user_id}> — **{record.ordinal:.1f}** "
                              f"· {record.games} games · {record.wins} wins")
-            for kind, lines in list(by_kind.items())[:25]:
+            for kind, lines in list(by_kind.items())[:24]:
                 embed.add_field(name=_title(kind), value="\n".join(lines)[:1024], inline=False)
+            if game is not None:
+                pairs = await self.edge.service.storage.best_pairs(interaction.guild.id, game, limit=5)
+                if pairs:
+                    embed.add_field(name="Best pairs", value="\n".join(pair_lines(pairs))[:1024], inline=False)
             embed.set_footer(text="Rating = openskill ordinal (μ − 3σ): it grows as you win and play.")
             await interaction.response.send_message(embed=embed)
 

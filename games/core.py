@@ -136,12 +136,15 @@ class Outcome:
     detail: dict[str, Any] = field(default_factory=dict)
     #: The game stopped without a result (everyone was away): nothing is recorded or rated.
     abandoned: bool = False
+    #: Seats recorded with their rank but left out of the ratings (the partners of a player
+    #: who forfeited: their loss says nothing about their skill).
+    unrated: tuple[int, ...] = ()
 
     def winners(self) -> list[int]:
         return [seat for seat, rank in enumerate(self.ranks) if rank == 0]
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "ranks": list(self.ranks),
             "scores": list(self.scores) if self.scores is not None else None,
             "teams": [list(t) for t in self.teams] if self.teams is not None else None,
@@ -149,6 +152,9 @@ class Outcome:
             "detail": dict(self.detail),
             "abandoned": self.abandoned,
         }
+        if self.unrated:  # only when set, so the records of earlier games read back unchanged
+            out["unrated"] = list(self.unrated)
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Outcome:
@@ -159,6 +165,7 @@ class Outcome:
             reason=data.get("reason", ""),
             detail=dict(data.get("detail") or {}),
             abandoned=bool(data.get("abandoned")),
+            unrated=tuple(data.get("unrated") or ()),
         )
 
 
@@ -235,6 +242,10 @@ class Engine:
     version: ClassVar[int] = 1
     #: Values a secret of each pool may take (see `Secret`), beyond those found in the state.
     secret_pools: ClassVar[Mapping[str, Sequence[Any]]] = {}
+    #: Team names for a partnership lobby (("A", "B")): players join a team, each team holds
+    #: exactly max_players // len(lobby_teams) players, and at the start team i takes seats
+    #: i*k … i*k+k-1 (partners side by side). Empty: one list of players, no teams.
+    lobby_teams: ClassVar[tuple[str, ...]] = ()
 
     # ----- to implement -------------------------------------------------------------
     def setup(self, players: int, rng_state: dict[str, int], options: dict[str, Any]) -> State:
@@ -317,7 +328,7 @@ class Engine:
 
     def forfeit(self, state: State, seat: int, now: float) -> tuple[State, list[Event]]:
         """A player leaves. By default the game ends at once and the leaver ranks last;
-        partners of the leaver (if `result` would report teams) share the last place."""
+        partners of the leaver (if `result` would report teams) share the last place, unrated."""
         new_state = json.loads(json.dumps(state))  # states are JSON; 5x faster than deepcopy
         new_state["forfeit"] = seat
         return new_state, [Event("forfeit", {"seat": seat})]
@@ -333,8 +344,13 @@ class Engine:
         if teams:
             losers = set(next(t for t in teams if leaver in t))
         ranks = tuple(1 if seat in losers else 0 for seat in range(state["players"]))
-        return Outcome(ranks=ranks, teams=teams, reason="forfeit", detail={"seat": leaver})
+        return Outcome(ranks=ranks, teams=teams, reason="forfeit", detail={"seat": leaver},
+                       unrated=tuple(sorted(losers - {leaver})))
 
     def teams(self, state: State) -> tuple[tuple[int, ...], ...] | None:
         """Partnerships, if the game has them (used for forfeits and ratings)."""
         return None
+
+    def team_size(self) -> int:
+        """Players per team in a partnership lobby (0: no teams)."""
+        return self.max_players // len(self.lobby_teams) if self.lobby_teams else 0

@@ -26,7 +26,8 @@ def rate(
     *, guild_id: int, kind: str, outcome: Outcome, users: Sequence[int],
     current: Mapping[int, RatingRecord],
 ) -> list[RatingRecord]:
-    """New rating records for every seated user after this outcome."""
+    """New rating records for every seated user after this outcome, but the `unrated` seats
+    (partners of a leaver): they still weigh in their team's strength, unchanged."""
     teams = team_of_each_seat(outcome)
     before = {
         user: current.get(user) or RatingRecord(guild_id, kind, user, MODEL.mu, MODEL.sigma, 0, 0)
@@ -41,6 +42,8 @@ def rate(
     out: list[RatingRecord] = []
     for team, new_team in zip(teams, rated, strict=True):
         for seat, new in zip(team, new_team, strict=True):
+            if seat in outcome.unrated:
+                continue
             old = before[users[seat]]
             out.append(RatingRecord(
                 guild_id, kind, users[seat], new.mu, new.sigma,

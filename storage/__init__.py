@@ -3,6 +3,6 @@
 from __future__ import annotations
 
 from storage.database import StaleVersion, Storage
-from storage.records import GameRecord, RatingRecord, ResultRecord, SeatRecord, Status
+from storage.records import GameRecord, PairRecord, RatingRecord, ResultRecord, SeatRecord, Status
 
-__all__ = ["GameRecord", "RatingRecord", "ResultRecord", "SeatRecord", "StaleVersion", "Status", "Storage"]
+__all__ = ["GameRecord", "PairRecord", "RatingRecord", "ResultRecord", "SeatRecord", "StaleVersion", "Status", "Storage"]

@@ -25,6 +25,7 @@ from storage.migrations import LATEST, MIGRATIONS
 from storage.records import (
     ActionRecord,
     GameRecord,
+    PairRecord,
     RatingRecord,
     ResultRecord,
     SeatRecord,
@@ -126,7 +127,7 @@ class Storage:
     # ----- games ------------------------------------------------------------------------
     async def create_game(
         self, *, guild_id: int, channel_id: int, kind: str, host_id: int, host_name: str,
-        options: dict[str, Any], seed: int, now: float, nonce: str = "",
+        options: dict[str, Any], seed: int, now: float, nonce: str = "", host_team: int | None = None,
     ) -> int:
         def work(conn: sqlite3.Connection) -> int:
             cursor = conn.execute(
@@ -135,8 +136,8 @@ class Storage:
                 (guild_id, channel_id, kind, host_id, _dumps(options), seed, nonce, now, now),
             )
             game_id = int(cursor.lastrowid or 0)
-            conn.execute("INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
-                         (game_id, host_id, host_name))
+            conn.execute("INSERT INTO seats (game_id, seat, user_id, name, team) VALUES (?, 0, ?, ?, ?)",
+                         (game_id, host_id, host_name, host_team))
             return game_id
 
         return int(await self._write(work))
@@ -192,26 +193,60 @@ class Storage:
 
     async def seats(self, game_id: int) -> list[SeatRecord]:
         async with self._db.execute(
-            "SELECT seat, user_id, name, dm_ok, dm_channel_id, dm_message_id, dm_message_at, seen_log FROM seats"
-            " WHERE game_id = ? ORDER BY seat",
+            "SELECT seat, user_id, name, dm_ok, dm_channel_id, dm_message_id, dm_message_at, seen_log, team"
+            " FROM seats WHERE game_id = ? ORDER BY seat",
             (game_id,),
         ) as cursor:
             rows = await cursor.fetchall()
         return [
-            SeatRecord(r[0], r[1], r[2], bool(r[3]), r[4], r[5], r[6], r[7]) for r in rows
+            SeatRecord(r[0], r[1], r[2], bool(r[3]), r[4], r[5], r[6], r[7], r[8]) for r in rows
         ]
 
-    async def add_seat(self, game_id: int, user_id: int, name: str) -> int:
-        """Seat a user in a lobby at the next free seat; return the seat number."""
+    async def add_seat(self, game_id: int, user_id: int, name: str, team: int | None = None) -> int:
+        """Seat a user in a lobby at the next free seat (on `team`, in a team lobby); return
+        the seat number."""
 
         def work(conn: sqlite3.Connection) -> int:
             seat = int(conn.execute("SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?",
                                     (game_id,)).fetchone()[0])
-            conn.execute("INSERT INTO seats (game_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-                         (game_id, seat, user_id, name))
+            conn.execute("INSERT INTO seats (game_id, seat, user_id, name, team) VALUES (?, ?, ?, ?, ?)",
+                         (game_id, seat, user_id, name, team))
             return seat
 
         return int(await self._write(work))
+
+    async def set_seat_team(self, game_id: int, user_id: int, team: int) -> None:
+        """Move a lobby seat to another team (its place in the join order stays)."""
+        await self._transaction([
+            ("UPDATE seats SET team = ? WHERE game_id = ? AND user_id = ?", (team, game_id, user_id)),
+        ])
+
+    async def reseat(self, game_id: int, order: Sequence[int]) -> None:
+        """Renumber a lobby's seats: `order[i]` is the user who takes seat i. Each row moves
+        whole, so what is stored per seat (DM channel, DM check, name) follows its player."""
+
+        def work(conn: sqlite3.Connection) -> None:
+            # Two steps so the primary key never collides mid-update.
+            for seat, user_id in enumerate(order):
+                conn.execute("UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
+                             (-seat - 1, game_id, user_id))
+            conn.execute("UPDATE seats SET seat = -seat - 1 WHERE game_id = ? AND seat < 0", (game_id,))
+
+        await self._write(work)
+
+    async def set_team_thread(self, game_id: int, team: int, thread_id: int) -> None:
+        await self._transaction([
+            ("INSERT OR REPLACE INTO team_threads (game_id, team, thread_id) VALUES (?, ?, ?)",
+             (game_id, team, thread_id)),
+        ])
+
+    async def team_threads(self, game_id: int) -> dict[int, int]:
+        """Each team's private thread of a game: team index → thread id."""
+        async with self._db.execute(
+            "SELECT team, thread_id FROM team_threads WHERE game_id = ? ORDER BY team", (game_id,)
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return {r[0]: r[1] for r in rows}
 
     async def remove_seat(self, game_id: int, user_id: int) -> None:
         """Unseat a user from a lobby and close the gap so seats stay 0..n-1."""
@@ -421,6 +456,23 @@ class Storage:
                 per_kind.setdefault(record.kind, []).append(record)
             records = [r for group in per_kind.values() for r in group[:limit]]
         return records
+
+    async def best_pairs(self, guild_id: int, kind: str, limit: int = 5) -> list[PairRecord]:
+        """Players who played on one team in this server's finished games of `kind`, ranked by
+        wins together, then games together. A win is a first place not shared by everyone."""
+        async with self._db.execute(
+            "SELECT a.user_id, b.user_id, COUNT(*) AS games,"
+            " SUM(CASE WHEN a.rank = 0 AND EXISTS (SELECT 1 FROM results o"
+            "   WHERE o.game_id = a.game_id AND o.rank > 0) THEN 1 ELSE 0 END) AS wins"
+            " FROM results a JOIN results b ON b.game_id = a.game_id AND b.team = a.team"
+            "   AND a.user_id < b.user_id"
+            " JOIN games g ON g.id = a.game_id"
+            " WHERE g.guild_id = ? AND g.kind = ? AND g.status = 'finished' AND a.team IS NOT NULL"
+            " GROUP BY a.user_id, b.user_id ORDER BY wins DESC, games DESC, a.user_id, b.user_id LIMIT ?",
+            (guild_id, kind, limit),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [PairRecord(r[0], r[1], r[2], r[3]) for r in rows]
 
     async def player_ratings(self, guild_id: int, user_id: int) -> list[RatingRecord]:
         async with self._db.execute(

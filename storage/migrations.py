@@ -97,6 +97,17 @@ MIGRATIONS: list[str] = [
         notify  TEXT    NOT NULL DEFAULT 'auto'
     ) WITHOUT ROWID;
     """,
+    # 4: partnerships — the team each seat joined in a team lobby (its index in the engine's
+    #    lobby_teams), and each team's private thread where partners confer
+    """
+    ALTER TABLE seats ADD COLUMN team INTEGER;
+    CREATE TABLE team_threads (
+        game_id   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        team      INTEGER NOT NULL,
+        thread_id INTEGER NOT NULL,
+        PRIMARY KEY (game_id, team)
+    ) WITHOUT ROWID;
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

@@ -34,6 +34,8 @@ class SeatRecord:
     dm_message_at: float | None = None
     #: How many of the game's log lines this seat had seen at its last ping.
     seen_log: int = 0
+    #: The team joined in a partnership lobby (an index into the engine's lobby_teams).
+    team: int | None = None
 
 
 @dataclass
@@ -105,6 +107,16 @@ class ResultRecord:
     team: int | None
     kind: str = ""
     finished_at: float = 0.0
+
+
+@dataclass
+class PairRecord:
+    """Two players who played on one team: how often, and how often they won together."""
+
+    user_a: int
+    user_b: int
+    games: int
+    wins: int
 
 
 @dataclass

@@ -172,6 +172,8 @@ def control_problems(control: Control) -> Iterator[str]:
                 codec.select_value(choice.action)
             except codec.CodecError as exc:
                 yield str(exc)
+        if control.pick > 1:
+            yield from multi_pick_problems(control)
     if isinstance(control, FormButton):
         if len(control.title) > 45:
             yield f"form title over 45: {control.title!r}"
@@ -182,6 +184,22 @@ def control_problems(control: Control) -> Iterator[str]:
                 yield f"form field label over 45: {field.label!r}"
             if len(field.placeholder) > 100:
                 yield f"form field placeholder over 100: {field.placeholder[:40]!r}…"
+
+
+def multi_pick_problems(control: Select) -> Iterator[str]:
+    """A multi-pick must gather one-item lists under a plain key, from choices that otherwise
+    send the same action, and offer at least as many choices as it asks for."""
+    if control.gather is None or not codec.GATHER_KEY.fullmatch(control.gather):
+        yield f"multi-pick select {control.placeholder!r} gathers under {control.gather!r}"
+        return
+    if len(control.choices) < control.pick:
+        yield f"multi-pick select {control.placeholder!r}: {len(control.choices)} choices for {control.pick} picks"
+    key = control.gather
+    rests = [{k: v for k, v in c.action.items() if k != key} for c in control.choices]
+    if any(not isinstance(c.action.get(key), list) or len(c.action[key]) != 1 for c in control.choices):
+        yield f"multi-pick select {control.placeholder!r}: a choice without a one-item list under {key!r}"
+    elif any(rest != rests[0] for rest in rests):
+        yield f"multi-pick select {control.placeholder!r}: choices send different actions"
 
 
 def message_problems(rendered: Rendered | None) -> Iterator[str]:
@@ -218,6 +236,9 @@ def presses(control: Control) -> list[tuple[str, list[Action]]]:
     plausible value; it is fine when any of them is legal). Forms with text fields are skipped."""
     if isinstance(control, Button):
         return [] if control.disabled else [(control.label, [control.action])]
+    if isinstance(control, Select) and control.pick > 1:  # the first and the last picks together
+        firsts, lasts = list(control.choices[:control.pick]), list(control.choices[-control.pick:])
+        return [(f"{control.placeholder} (×{control.pick})", [control.joined(firsts), control.joined(lasts)])]
     if isinstance(control, Select):
         return [(f"{control.placeholder}: {c.label}", [c.action]) for c in control.choices]
     if any(not f.integer for f in control.fields):

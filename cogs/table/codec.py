@@ -2,10 +2,12 @@
 and keep working after a restart (DESIGN.md, "Buttons are stateless").
 
     rp:a:<game>:<version>:<action json>   a game action button
-    rp:s:<game>:<version>                  a select; each option value is an action json
+    rp:s:<game>:<version>:<slot>[:<key>]   a select; each option value is an action json; a
+                                          multi-pick names the key whose one-item lists it joins
     rp:f:<game>:<version>:<action json>   opens a modal for a form (fields from the UI)
     rp:m:<game>:<version>:<action json>   that modal's submission
-    rp:l:<game>:<verb>                    lobby: join / leave / start / cancel
+    rp:l:<game>:<verb>                    lobby: join / leave / start / cancel; join-<team>
+                                          in a team lobby (the team's index)
     rp:h:<game>                           "My hand"
     rp:r:<game>:<rule>                    "📖 Rule 7": that rule's text, under a refusal
 
@@ -26,6 +28,9 @@ PREFIX = "rp:"
 #: Game ids, versions and slots: at most 18 digits, so every one fits SQLite's signed
 #: 64-bit integers (a longer number is a forgery, never a component of ours).
 _N = r"[0-9]{1,18}"
+#: The action key a multi-pick select gathers its picks under.
+_KEY = r"[A-Za-z_][A-Za-z0-9_]{0,23}"
+GATHER_KEY = re.compile(_KEY)
 #: Every custom_id of ours, whatever follows the prefix: one dynamic-item template catches
 #: them all, so a forged or outdated one is answered instead of silently dropped.
 ANY_ID = r"rp:(?s:.*)"
@@ -33,10 +38,10 @@ BUTTON, SELECT = 2, 3
 
 _ROUTES: dict[str, re.Pattern[str]] = {
     "action": re.compile(rf"rp:a:(?P<game>{_N}):(?P<version>{_N}):(?P<payload>.+)", re.S),
-    "select": re.compile(rf"rp:s:(?P<game>{_N}):(?P<version>{_N})(?::(?P<slot>{_N}))?"),
+    "select": re.compile(rf"rp:s:(?P<game>{_N}):(?P<version>{_N})(?::(?P<slot>{_N})(?::(?P<gather>{_KEY}))?)?"),
     "form": re.compile(rf"rp:f:(?P<game>{_N}):(?P<version>{_N}):(?P<payload>.+)", re.S),
     "modal": re.compile(rf"rp:m:(?P<game>{_N}):(?P<version>{_N}):(?P<payload>.+)", re.S),
-    "lobby": re.compile(rf"rp:l:(?P<game>{_N}):(?P<verb>join|leave|start|cancel)"),
+    "lobby": re.compile(rf"rp:l:(?P<game>{_N}):(?P<verb>join(?:-[0-9])?|leave|start|cancel)"),
     "hand": re.compile(rf"rp:h:(?P<game>{_N})"),
     "rule": re.compile(rf"rp:r:(?P<game>{_N}):(?P<verb>[0-9A-Za-z.]{{1,12}})"),
 }
@@ -52,6 +57,8 @@ class Route:
     version: int | None = None
     action: dict[str, Any] | None = None
     verb: str | None = None
+    #: A multi-pick select's key (see `ui.Select.gather`).
+    gather: str | None = None
 
     @property
     def component_type(self) -> int | None:
@@ -76,7 +83,7 @@ def parse(custom_id: str) -> Route | None:
         if game == 0:
             return None
         version = int(found["version"]) if found.get("version") is not None else None
-        return Route(kind, game, version, action, found.get("verb"))
+        return Route(kind, game, version, action, found.get("verb"), found.get("gather"))
     return None
 
 
@@ -114,8 +121,36 @@ def action_id(game: int, version: int, action: dict[str, Any]) -> str:
     return _checked(f"rp:a:{game}:{version}:{pack(action)}")
 
 
-def select_id(game: int, version: int, slot: int) -> str:
-    return _checked(f"rp:s:{game}:{version}:{slot}")
+def select_id(game: int, version: int, slot: int, gather: str | None = None) -> str:
+    if gather is None:
+        return _checked(f"rp:s:{game}:{version}:{slot}")
+    if not GATHER_KEY.fullmatch(gather):
+        raise CodecError(f"a multi-pick select gathers under a plain key, not {gather[:30]!r}")
+    return _checked(f"rp:s:{game}:{version}:{slot}:{gather}")
+
+
+def gathered(values: Any, listed: list[str], key: str, *, pick: tuple[int, int]) -> dict[str, Any] | None:
+    """A multi-pick's action from the option values picked: the choices' common action with
+    their one-item lists under `key` joined in the order the options are `listed`. None for
+    anything a real client could not send (a value not listed, a repeat, a count outside
+    `pick` (min, max)) or choices that do not share one action."""
+    if not isinstance(values, list) or not all(isinstance(v, str) and v in listed for v in values):
+        return None
+    if len(set(values)) != len(values) or not pick[0] <= len(values) <= pick[1] or not values:
+        return None
+    items: list[Any] = []
+    common: dict[str, Any] | None = None
+    for value in sorted(values, key=listed.index):
+        action = action_of(value)
+        if action is None or not isinstance(action.get(key), list) or len(action[key]) != 1:
+            return None
+        items.extend(action[key])
+        rest = {k: v for k, v in action.items() if k != key}
+        if common is not None and rest != common:
+            return None
+        common = rest
+    assert common is not None
+    return {**common, key: items}
 
 
 def select_value(action: dict[str, Any]) -> str:

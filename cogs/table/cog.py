@@ -19,10 +19,11 @@ from cogs.table.controls import controls_for
 from cogs.table.edge import TableEdge, tables_of
 from cogs.table.intake import pressed_at
 from cogs.table.lobby import manages_guild
-from cogs.table.options import from_engine_option, from_param, with_options
+from cogs.table.options import SlashOption, from_engine_option, from_param, with_options
 from cogs.table.present import table_info
 from cogs.table.registry import UIS, ui_for
-from cogs.table.ui import Param, Shortcut
+from cogs.table.teams import close_team_threads
+from cogs.table.ui import GameUI, Param, Shortcut
 from games.core import Engine
 from games.registry import get_engine
 from runtime.errors import NoGame, Refusal
@@ -89,15 +90,39 @@ class TableCog(commands.Cog):
         group.add_command(app_commands.Command(
             name="board", description="Show the table of the game here (only to you)", callback=board, parent=group,
         ))
+        if engine.lobby_teams:
+            group.add_command(self._join_command(group, engine))
+        if type(ui_for(engine.name)).team_chat is not GameUI.team_chat:
+            group.add_command(self._confer_command(group, engine))
         for shortcut in ui_for(engine.name).shortcuts:
             group.add_command(self._shortcut_command(group, engine.name, shortcut))
         return group
+
+    def _join_command(self, group: app_commands.Group, engine: Engine) -> app_commands.Command[Any, ..., None]:
+        """`/<game> join team:` for a partnership lobby: the Join button of that team."""
+        async def join(interaction: discord.Interaction, **options: Any) -> None:
+            await self.edge.lobby.join_team(interaction, engine.name, options["team"])
+
+        with_options(join, [SlashOption("team", str, "Which team to join (or switch to)", [
+            app_commands.Choice(name=f"Team {label}", value=label) for label in engine.lobby_teams])])
+        return app_commands.Command(name="join", description="Join a team in the lobby here",
+                                    callback=join, parent=group)
+
+    def _confer_command(self, group: app_commands.Group, engine: Engine) -> app_commands.Command[Any, ..., None]:
+        """`/<game> confer text:` — a word to your partners, for games whose partners may confer."""
+        async def confer(interaction: discord.Interaction, text: app_commands.Range[str, 1, 1000]) -> None:
+            await self.edge.teams.confer(interaction, engine.name, text)
+
+        command = app_commands.Command(name="confer", description="Send a message to your partners",
+                                       callback=confer, parent=group)
+        command._params["text"].description = "What to tell your partners (up to 1,000 characters)"
+        return command
 
     def _shortcut_command(self, group: app_commands.Group, kind: str,
                           shortcut: Shortcut) -> app_commands.Command[Any, ..., None]:
         """`/<game> <shortcut>`: options typed from its params, autocompleted from the
         player's own view, sent through the same action loop as a button."""
-        if shortcut.name in ("new", "do", "board"):
+        if shortcut.name in ("new", "do", "board", "join", "confer"):
             raise ValueError(f"{kind}: the shortcut name {shortcut.name!r} is taken")
 
         async def callback(interaction: discord.Interaction, **options: Any) -> None:
@@ -233,6 +258,7 @@ class TableCog(commands.Cog):
                 f"{interaction.user.mention} ended game #{ended.id}. No result was recorded.")
             if ended.table_message_id and ended.state is not None:
                 await edge.update_table(ended)
+            await close_team_threads(edge.delivery, ended)
 
     @app_commands.command(name="rules", description="How to play one of the games")
     @app_commands.describe(game="Which game")

@@ -59,10 +59,13 @@ class ActionButton(TableItem, template=codec.ANY_ID):
 class ActionSelect(TableItem, template=codec.ANY_ID):
     @classmethod
     def build(cls, game: int, version: int, slot: int, control: Select) -> ActionSelect:
+        multi = control.pick > 1 and control.gather is not None
         return cls(discord.ui.Select(
-            custom_id=codec.select_id(game, version, slot),
+            custom_id=codec.select_id(game, version, slot, control.gather if multi else None),
             placeholder=control.placeholder[:150],
             row=control.row,
+            min_values=control.pick if multi else 1,
+            max_values=control.pick if multi else 1,
             options=[
                 discord.SelectOption(label=c.label[:100], value=codec.select_value(c.action),
                                      description=(c.description or None) and c.description[:100],

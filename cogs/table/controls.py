@@ -25,7 +25,8 @@ WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
 
 
 def controls_for(game: GameRecord, seat: int) -> list[tuple[str, Control, dict[str, Any]]]:
-    """(label, control, action) for everything `seat` could press now, table and hand."""
+    """(label, control, action) for everything `seat` could press now, table and hand (a
+    multi-pick select is left out: its action is only ever made of several picks)."""
     engine, ui = get_engine(game.kind), ui_for(game.kind)
     assert game.state is not None
     info = table_info(game)
@@ -38,6 +39,8 @@ def controls_for(game: GameRecord, seat: int) -> list[tuple[str, Control, dict[s
                 out.append((control.label, control, control.action))
             elif isinstance(control, FormButton):
                 out.append((f"{control.label} (needs a value)", control, control.action))
+            elif isinstance(control, Select) and control.pick > 1:
+                continue  # several picks at once: the menu only (`do` sends one value)
             elif isinstance(control, Select):
                 for choice in control.choices:
                     out.append((f"{control.placeholder}: {choice.label}", control, choice.action))

@@ -3,6 +3,7 @@
 A thin front over the parts, each with one job:
 
     lobby.py      `/<game> new`, Join / Leave / Start / Cancel, the game's thread
+    teams.py      partners' private threads and `/<game> confer`
     intake.py     taking actions in (buttons, selects, forms, commands) and acknowledging them
     delivery.py   showing committed steps: the table message, DMs, the closed-DM notice, results
     answers.py    short private answers: refusals, reference codes, Discord's limits
@@ -25,6 +26,7 @@ from cogs.table.lobby import Lobby
 from cogs.table.options import misfit
 from cogs.table.present import table_info
 from cogs.table.registry import ui_for
+from cogs.table.teams import TeamRooms
 from games.core import Event
 from runtime.service import Applied, TableService
 from storage import GameRecord, Status
@@ -38,7 +40,8 @@ class TableEdge:
         self.delivery = Delivery(host, service, service.clock)
         self.answers = Answers(self._table_now)
         self.intake = Intake(service, self.answers, self.delivery)
-        self.lobby = Lobby(service, self.answers, self.delivery)
+        self.teams = TeamRooms(service, self.answers, self.delivery)
+        self.lobby = Lobby(service, self.answers, self.delivery, self.teams)
         self.guard = self.answers.guard
         self.committed = self.answers.committed
         self.tell = self.answers.tell

@@ -57,6 +57,19 @@ def carried_by_message(interaction: discord.Interaction) -> bool:
     return message is not None and holds(message.components)
 
 
+def picked_together(interaction: discord.Interaction, key: str, values: Any) -> dict[str, Any] | None:
+    """A multi-pick's action, read against the menu on the pressed message: its options give
+    the order the picks are joined in, its min/max the count a real client can send."""
+    custom_id = (interaction.data or {}).get("custom_id")
+    rows = interaction.message.components if interaction.message is not None else []
+    for row in rows:
+        for menu in getattr(row, "children", ()):
+            if isinstance(menu, discord.SelectMenu) and menu.custom_id == custom_id:
+                listed = [o.value for o in menu.options]
+                return codec.gathered(values, listed, key, pick=(menu.min_values, menu.max_values))
+    return None
+
+
 class Intake:
     def __init__(self, service: TableService, answers: Answers, delivery: Delivery) -> None:
         self.service = service
@@ -75,7 +88,10 @@ class Intake:
 
     async def on_select(self, interaction: discord.Interaction, route: codec.Route) -> None:
         values = (interaction.data or {}).get("values") or []
-        action = codec.action_of(values[0]) if len(values) == 1 and isinstance(values[0], str) else None
+        if route.gather is not None:
+            action = picked_together(interaction, route.gather, values)
+        else:
+            action = codec.action_of(values[0]) if len(values) == 1 and isinstance(values[0], str) else None
         if action is None:
             await self.answers.tell(interaction, "That choice is no longer valid. Use the menu on the current table.")
             return

@@ -19,12 +19,13 @@ from cogs.table.delivery import Delivery
 from cogs.table.intake import pressed_at
 from cogs.table.present import closed_lobby, render_lobby
 from cogs.table.registry import ui_for
+from cogs.table.teams import TeamRooms
 from cogs.table.ui import GameUI
 from games.core import Engine
 from games.registry import get_engine
 from runtime.errors import Refusal
 from runtime.service import TableService, record_delivery
-from storage import GameRecord
+from storage import GameRecord, Status
 
 log = logging.getLogger(__name__)
 
@@ -36,10 +37,12 @@ def manages_guild(interaction: discord.Interaction) -> bool:
 
 
 class Lobby:
-    def __init__(self, service: TableService, answers: Answers, delivery: Delivery) -> None:
+    def __init__(self, service: TableService, answers: Answers, delivery: Delivery,
+                 teams: TeamRooms | None = None) -> None:
         self.service = service
         self.answers = answers
         self.delivery = delivery
+        self.teams = teams
 
     async def open(self, interaction: discord.Interaction, kind: str, options: dict[str, Any]) -> None:
         async with self.answers.guard(interaction):
@@ -69,10 +72,13 @@ class Lobby:
     async def on_button(self, interaction: discord.Interaction, game_id: int, verb: str) -> None:
         async with self.answers.guard(interaction):
             user, at = interaction.user, pressed_at(interaction)
-            if verb == "join":
-                game = await self.service.join(game_id, user.id, user.display_name, pressed_at=at)
+            if verb == "join" or verb.startswith("join-"):
+                team = int(verb.removeprefix("join-")) if verb != "join" else None
+                was_seated = (await self.service.game(game_id)).seat_of(user.id) is not None
+                game = await self.service.join(game_id, user.id, user.display_name, team=team, pressed_at=at)
                 await interaction.response.edit_message(**render_lobby(game, get_engine(game.kind)).edit_kwargs())
-                await self.check_dm(interaction, game, game.seat_of(user.id) or 0)
+                if not was_seated:  # a switch of team keeps the DM check already made
+                    await self.check_dm(interaction, game, game.seat_of(user.id) or 0)
             elif verb == "leave":
                 game = await self.service.leave_lobby(game_id, user.id, pressed_at=at)
                 await interaction.response.edit_message(**render_lobby(game, get_engine(game.kind)).edit_kwargs())
@@ -82,6 +88,25 @@ class Lobby:
                     **closed_lobby(game, get_engine(game.kind), f"Cancelled by {user.mention}.").edit_kwargs())
             elif verb == "start":
                 await self.start(interaction, game_id)
+
+    async def join_team(self, interaction: discord.Interaction, kind: str, label: str) -> None:
+        """`/<game> join team:` — the Join button of that team, for the lobby in this channel."""
+        async with self.answers.guard(interaction):
+            engine = get_engine(kind)
+            if label not in engine.lobby_teams:
+                raise Refusal(f"{engine.title} has teams {', '.join(engine.lobby_teams)}.")
+            channel_id = interaction.channel.id if interaction.channel is not None else 0
+            lobby = await self.service.game_here(channel_id)
+            if lobby.status is not Status.LOBBY or lobby.kind != kind:
+                raise Refusal(f"There is no {engine.title} lobby here. Open one with `/{kind} new`.")
+            user = interaction.user
+            was_seated = lobby.seat_of(user.id) is not None
+            game = await self.service.join(lobby.id, user.id, user.display_name,
+                                           team=engine.lobby_teams.index(label), pressed_at=pressed_at(interaction))
+            await interaction.response.send_message(f"You're on Team {label}.", ephemeral=True)
+            await self.redraw(game)
+            if not was_seated:
+                await self.check_dm(interaction, game, game.seat_of(user.id) or 0)
 
     async def start(self, interaction: discord.Interaction, game_id: int) -> None:
         """Claim the lobby first (the service checks host, seats and that it is still a lobby,
@@ -99,6 +124,8 @@ class Lobby:
                 await interaction.edit_original_response(
                     **closed_lobby(applied.game, engine, f"Started! Play {where}.").edit_kwargs())
             await self.delivery.publish(applied, post_new_table=True)
+            if self.teams is not None:
+                await self.teams.open(applied.game, engine)
 
     async def _open_thread(self, interaction: discord.Interaction, game: GameRecord,
                            engine: Engine) -> discord.Thread | None:

@@ -21,7 +21,7 @@ from cogs.table.components import ActionButton, ActionSelect, FormOpenButton, Ha
 from cogs.table.ui import Button, Card, FormButton, GameUI, Screen, Seat, Select, TableInfo
 from games.core import Engine
 from runtime.deadlines import format_left
-from storage import GameRecord, Status
+from storage import GameRecord, SeatRecord, Status
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -273,27 +273,40 @@ async def render_private(
 
 
 def render_lobby(game: GameRecord, engine: Engine) -> Rendered:
-    lines = [f"`{s.seat + 1}.` <@{s.user_id}>" + (" (host)" if s.user_id == game.host_id else "")
-             for s in game.seats]
-    embed = discord.Embed(
-        title=f"🎲 {engine.title} — new table",
-        description=(engine.summary + "\n\n" if engine.summary else "")
-        + f"**Players ({len(game.seats)}/{engine.max_players})**\n" + "\n".join(lines),
-        colour=0x57F287,
-    )
+    def line(s: SeatRecord, number: int) -> str:
+        return f"`{number}.` <@{s.user_id}>" + (" (host)" if s.user_id == game.host_id else "")
+
+    head = engine.summary + "\n\n" if engine.summary else ""
+    if engine.lobby_teams:
+        size = engine.team_size()
+        blocks = []
+        for team, label in enumerate(engine.lobby_teams):
+            seated = [s for s in game.seats if s.team == team]
+            listed = "\n".join(line(s, n + 1) for n, s in enumerate(seated)) or "—"
+            blocks.append(f"**Team {label} ({len(seated)}/{size})**\n{listed}")
+        body = "\n\n".join(blocks)
+    else:
+        body = (f"**Players ({len(game.seats)}/{engine.max_players})**\n"
+                + "\n".join(line(s, s.seat + 1) for s in game.seats))
+    embed = discord.Embed(title=f"🎲 {engine.title} — new table", description=(head + body)[:4096],
+                          colour=0x57F287)
     if game.options:
         embed.add_field(name="Options", value=", ".join(f"{k}: {v}" for k, v in game.options.items()),
                         inline=False)
     need = engine.player_range()
-    embed.set_footer(text=f"game #{game.id} · needs {need} players · the host presses Start")
+    teams = f" in {len(engine.lobby_teams)} teams" if engine.lobby_teams else ""
+    embed.set_footer(text=f"game #{game.id} · needs {need} players{teams} · the host presses Start")
     view = discord.ui.View(timeout=None)
+    joins = ([(f"join-{team}", f"Join {label}", discord.ButtonStyle.success)
+              for team, label in enumerate(engine.lobby_teams)]
+             or [("join", "Join", discord.ButtonStyle.success)])
     for verb, label, style in (
-        ("join", "Join", discord.ButtonStyle.success),
+        *joins,
         ("leave", "Leave", discord.ButtonStyle.secondary),
         ("start", "Start", discord.ButtonStyle.primary),
         ("cancel", "Cancel", discord.ButtonStyle.danger),
     ):
-        view.add_item(LobbyButton(game.id, verb, label=label, style=style))
+        view.add_item(LobbyButton(game.id, verb, label=label[:80], style=style))
     return Rendered(embed, view)
 
 

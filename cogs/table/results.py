@@ -12,6 +12,7 @@ import discord
 
 from cogs.table.present import abandoned_embed, closed_lobby, result_embed, table_info
 from cogs.table.registry import ui_for
+from cogs.table.teams import close_team_threads
 from games.core import Engine
 from runtime.service import Applied
 from storage import GameRecord
@@ -36,6 +37,7 @@ async def post_result(delivery: Delivery, applied: Applied) -> None:
         await channel.send(embed=embed)
     await mirror_on_lobby(delivery, game, applied.engine, reason, abandoned=outcome.abandoned)
     await archive_thread(delivery, game)
+    await close_team_threads(delivery, game)
 
 async def mirror_on_lobby(delivery: Delivery, game: GameRecord, engine: Engine, reason: str, *, abandoned: bool) -> None:
     """The lobby message in the parent channel said "Started!": it now says how it ended."""

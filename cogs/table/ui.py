@@ -46,11 +46,27 @@ class Choice:
 
 @dataclass(frozen=True)
 class Select:
-    """A select menu (≤ 25 choices); picking one sends that choice's action."""
+    """A select menu (≤ 25 choices); picking one sends that choice's action.
+
+    With `pick > 1` the player picks exactly `pick` choices at once (discard two cards). Each
+    choice's action then holds a one-item list under the key `gather` and is otherwise the
+    same as the others; what reaches the engine is that common action with the picked items'
+    lists joined in the order the choices are listed: `{"type": "discard", "cards": ["CU-10"]}`
+    and `{"type": "discard", "cards": ["SW-2"]}` picked together send
+    `{"type": "discard", "cards": ["CU-10", "SW-2"]}`."""
 
     placeholder: str
     choices: Sequence[Choice]
     row: int | None = None
+    pick: int = 1
+    gather: str | None = None
+
+    def joined(self, picked: Sequence[Choice]) -> dict[str, Any]:
+        """The action sent when `picked` (in listed order) are chosen together."""
+        if self.gather is None or not picked:
+            return dict(picked[0].action) if picked else {}
+        key = self.gather
+        return {**picked[0].action, key: [item for c in picked for item in c.action[key]]}
 
 
 @dataclass(frozen=True)
@@ -186,6 +202,11 @@ class GameUI:
         """A seat's private message (DM, or the ephemeral "My hand"); None if the game
         has nothing private for this seat."""
         return None
+
+    def team_chat(self, options: dict[str, Any]) -> bool:
+        """Whether partners get a private thread per team (and `/<game> confer`) in a game
+        with these lobby options; only for games whose engine reports teams."""
+        return False
 
     def event_line(self, event: dict[str, Any], info: TableInfo) -> str | None:
         """One line for an event (`{"type", "data", "to"}`), in the game's words with the

@@ -1,0 +1,167 @@
+"""Partners conferring: a private thread per team, `/<game> confer`, and closing the threads.
+
+A game says, per lobby options, whether its partners may talk in private (`GameUI.team_chat`).
+Then, when a game whose engine reports teams starts, each team gets a private thread in the
+table's parent text channel (a thread cannot hold a thread), which only its members see. When
+the bot may not make one, `/<game> confer` relays the words by DM instead.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs.table.answers import Answers
+from cogs.table.registry import ui_for
+from games.core import Engine
+from games.registry import get_engine
+from runtime.access import may_press
+from runtime.errors import Refusal
+from runtime.service import TableService
+from storage import GameRecord
+
+if TYPE_CHECKING:
+    from cogs.table.delivery import Delivery
+
+log = logging.getLogger(__name__)
+
+#: The most of a conferring message relayed (Discord allows 2,000; the header takes some).
+CONFER_LIMIT = 1000
+QUIET = discord.AllowedMentions.none()
+
+
+def teams_of(game: GameRecord, engine: Engine) -> tuple[tuple[int, ...], ...]:
+    """The game's partnerships (empty before the start or for a game without teams)."""
+    if game.state is None:
+        return ()
+    return engine.teams(game.state) or ()
+
+
+def team_label(engine: Engine, team: int) -> str:
+    return engine.lobby_teams[team] if team < len(engine.lobby_teams) else str(team + 1)
+
+
+def confers(game: GameRecord) -> bool:
+    """Whether this game's partners may confer (its UI says so for its lobby options)."""
+    return ui_for(game.kind).team_chat(dict(game.options))
+
+
+def tidy(text: str) -> str:
+    """The words as relayed: trimmed, at most CONFER_LIMIT characters, mentions defused."""
+    text = discord.utils.escape_mentions(text.strip())
+    return text if len(text) <= CONFER_LIMIT else text[:CONFER_LIMIT - 1] + "…"
+
+
+class TeamRooms:
+    def __init__(self, service: TableService, answers: Answers, delivery: Delivery) -> None:
+        self.service = service
+        self.answers = answers
+        self.delivery = delivery
+
+    async def open(self, game: GameRecord, engine: Engine) -> dict[int, int]:
+        """At the start: one private thread per team, holding exactly that team's members.
+        Returns team → thread id (empty when the game has no team chat, or no thread could
+        be made: `/confer` then goes by DM)."""
+        teams = teams_of(game, engine)
+        if not teams or not confers(game):
+            return {}
+        parent = await self._parent(game)
+        if parent is None:
+            log.info("no private team threads for game %s: no permission in its channel", game.id)
+            return {}
+        made: dict[int, int] = {}
+        for team, seats in enumerate(teams):
+            name = f"{engine.title} #{game.id} · Team {team_label(engine, team)}"[:100]
+            try:
+                thread = await parent.create_thread(name=name, type=discord.ChannelType.private_thread,
+                                                    invitable=False, auto_archive_duration=1440)
+            except discord.HTTPException as exc:
+                log.info("could not open a team thread for game %s: %s", game.id, exc)
+                break
+            await self.service.storage.set_team_thread(game.id, team, thread.id)
+            made[team] = thread.id
+            for seat in seats:
+                try:
+                    await thread.add_user(discord.Object(id=game.user_of(seat)))
+                except discord.HTTPException as exc:
+                    log.info("could not add a partner to a team thread of game %s: %s", game.id, exc)
+        return made
+
+    async def _parent(self, game: GameRecord) -> discord.TextChannel | None:
+        """The text channel the game was opened in, when the bot may make private threads there."""
+        channel = self.delivery.host.get_channel(game.channel_id)
+        if isinstance(channel, discord.Thread):
+            channel = channel.parent
+        if not isinstance(channel, discord.TextChannel):
+            return None
+        me = channel.guild.me
+        if me is None or not channel.permissions_for(me).create_private_threads:
+            return None
+        return channel
+
+    async def confer(self, interaction: discord.Interaction, kind: str, text: str) -> None:
+        """`/<game> confer`: the words go to the team's thread when there is one, else by DM
+        to each partner; either way only the caller sees the answer."""
+        async with self.answers.guard(interaction):
+            channel_id = interaction.channel.id if interaction.channel is not None else None
+            game = await self.service.game_for(interaction.user.id, channel_id)
+            engine = get_engine(kind)
+            if game.kind != kind:
+                raise Refusal(f"The game here is not {engine.title}.")
+            seat = may_press(game, interaction.user.id)
+            if not confers(game):
+                raise Refusal("Partners can't confer in this game.")
+            teams = teams_of(game, engine)
+            team = next((i for i, seats in enumerate(teams) if seat in seats), None)
+            if team is None:
+                raise Refusal("You have no partner in this game.")
+            words = tidy(text)
+            if not words:
+                raise Refusal("Say something to your partners.")
+            me = game.seats[seat].name
+            where = f"{engine.title} #{game.id}"
+            thread_id = (await self.service.storage.team_threads(game.id)).get(team)
+            if thread_id is not None and await self._post(game, thread_id, f"**{discord.utils.escape_markdown(me)}:** {words}"):
+                await interaction.response.send_message(
+                    f"Your team talks in <#{thread_id}>: I posted it there. Write there directly.", ephemeral=True)
+                return
+            relayed = f"**{discord.utils.escape_markdown(me)}** (your partner, {where}): {words}"
+            partners = [s for s in teams[team] if s != seat]
+            reached = {s for s in partners if await self._dm(game.user_of(s), relayed)}
+            names = [game.seats[s].name for s in partners if s in reached]
+            missed = [game.seats[s].name for s in partners if s not in reached]
+            answer = f"Sent to {', '.join(names)} by DM." if names else "I could not reach your partner by DM."
+            if missed and names:
+                answer += f" Not delivered to {', '.join(missed)} (DMs closed)."
+            await interaction.response.send_message(answer, ephemeral=True, allowed_mentions=QUIET)
+
+    async def _post(self, game: GameRecord, thread_id: int, text: str) -> bool:
+        channel = self.delivery.host.get_partial_messageable(thread_id, guild_id=game.guild_id)
+        try:
+            await channel.send(text[:2000], allowed_mentions=QUIET)
+            return True
+        except discord.HTTPException as exc:
+            log.info("could not post in a team thread of game %s: %s", game.id, exc)
+            return False
+
+    async def _dm(self, user_id: int, text: str) -> bool:
+        try:
+            user = self.delivery.host.get_user(user_id) or await self.delivery.host.fetch_user(user_id)
+            dm = await user.create_dm()
+            await dm.send(text[:2000], allowed_mentions=QUIET)
+            return True
+        except discord.HTTPException:
+            return False
+
+
+async def close_team_threads(delivery: Delivery, game: GameRecord) -> None:
+    """The game is over: its team threads are archived and locked (kept, to read back)."""
+    for thread_id in (await delivery.service.storage.team_threads(game.id)).values():
+        try:
+            thread = delivery.host.get_channel(thread_id) or await delivery.host.fetch_channel(thread_id)
+            if isinstance(thread, discord.Thread):
+                await thread.edit(archived=True, locked=True)
+        except discord.HTTPException as exc:
+            log.info("could not close a team thread of game %s: %s", game.id, exc)
