@@ -24,7 +24,7 @@ from runtime.clock import Clock
 from runtime.errors import NoGame, NotAllowed, NotSeated, Refusal
 from runtime.ordering import PressOrderedLock
 from runtime.ratings import rate
-from storage import GameRecord, ResultRecord, Status, Storage
+from storage import GameRecord, ResultRecord, SeatRecord, Status, Storage
 
 log = logging.getLogger(__name__)
 
@@ -140,19 +140,44 @@ class TableService:
                 guild_id=guild_id, channel_id=channel_id, kind=kind, host_id=host_id,
                 host_name=host_name, options=resolved, seed=self.rng.getrandbits(63),
                 nonce=f"{self.rng.getrandbits(128):032x}", now=self.clock.now(),
+                host_team=0 if engine.lobby_teams else None,
             )
         return await self._reload(game_id)
 
-    async def join(self, game_id: int, user_id: int, name: str, *, pressed_at: float | None = None) -> GameRecord:
+    async def join(self, game_id: int, user_id: int, name: str, *, team: int | None = None,
+                   pressed_at: float | None = None) -> GameRecord:
+        """Take a seat. In a team lobby `team` says which team (None: the one with most room);
+        a seated player asking for another team switches to it."""
         async with self.held(game_id, self._pressed(pressed_at)):
             game = await self._lobby(game_id)
             engine = get_engine(game.kind)
-            if game.seat_of(user_id) is not None:
-                raise Refusal("You are already in this game.")
-            if len(game.seats) >= engine.max_players:
-                raise Refusal(f"This table is full ({engine.max_players} players).")
-            await self.storage.add_seat(game_id, user_id, name)
+            seated = next((s for s in game.seats if s.user_id == user_id), None)
+            if not engine.lobby_teams:
+                if seated is not None:
+                    raise Refusal("You are already in this game.")
+                if len(game.seats) >= engine.max_players:
+                    raise Refusal(f"This table is full ({engine.max_players} players).")
+                await self.storage.add_seat(game_id, user_id, name)
+                return await self._reload(game_id)
+            team = self._team_for(game, engine, team)
+            label = engine.lobby_teams[team]
+            if seated is not None and seated.team == team:
+                raise Refusal(f"You are already on Team {label}.")
+            if len(members(game, team)) >= engine.team_size():
+                raise Refusal(f"Team {label} is full ({engine.team_size()} players).")
+            if seated is not None:
+                await self.storage.set_seat_team(game_id, user_id, team)
+            else:
+                await self.storage.add_seat(game_id, user_id, name, team)
             return await self._reload(game_id)
+
+    @staticmethod
+    def _team_for(game: GameRecord, engine: Engine, team: int | None) -> int:
+        if team is None:  # the team with the most room; the first of equals
+            return min(range(len(engine.lobby_teams)), key=lambda t: (len(members(game, t)), t))
+        if not 0 <= team < len(engine.lobby_teams):
+            raise Refusal(f"{engine.title} has teams {', '.join(engine.lobby_teams)}.")
+        return team
 
     async def leave_lobby(self, game_id: int, user_id: int, *, pressed_at: float | None = None) -> GameRecord:
         async with self.held(game_id, self._pressed(pressed_at)):
@@ -185,6 +210,8 @@ class TableService:
             if user_id != game.host_id:
                 raise NotAllowed("Only the host can start the game.")
             players = len(game.seats)
+            if engine.lobby_teams:
+                game = await self._seat_by_team(game, engine)
             if not engine.min_players <= players <= engine.max_players:
                 raise Refusal(f"{engine.title} needs {engine.player_range()} players; {players} joined.")
             state = engine.new_game(players, game.seed, game.options)
@@ -199,6 +226,20 @@ class TableService:
             self.on_deadlines(game_id, deadline_rules.earliest(deadlines))
             awaited = sorted({d["seat"] for d in deadlines if d["seat"] is not None})
             return Applied(game, engine, [], list(range(players)), newly_awaited=awaited)
+
+    async def _seat_by_team(self, game: GameRecord, engine: Engine) -> GameRecord:
+        """Refuse a start with a team short of players; else renumber the seats so team i's
+        members, in join order, take seats i*k … i*k+k-1 (partners side by side)."""
+        size = engine.team_size()
+        for team, label in enumerate(engine.lobby_teams):
+            missing = size - len(members(game, team))
+            if missing > 0:
+                raise Refusal(f"Team {label} needs {missing} more player{'s' if missing > 1 else ''}.")
+        order = [s.user_id for team in range(len(engine.lobby_teams)) for s in members(game, team)]
+        if order != [s.user_id for s in game.seats]:
+            await self.storage.reseat(game.id, order)
+            game = await self._reload(game.id)
+        return game
 
     async def set_thread(self, game_id: int, thread_id: int) -> GameRecord:
         """Move a started game's table to its new thread (the record others hold sees it too)."""
@@ -432,6 +473,11 @@ class TableService:
             else:
                 state, _ = engine.apply(state, record.seat, record.action, record.at)
         return state
+
+
+def members(game: GameRecord, team: int) -> list[SeatRecord]:
+    """A lobby team's seats, in join order."""
+    return [s for s in game.seats if s.team == team]
 
 
 def public_waits(deadlines: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
