@@ -1,0 +1,339 @@
+"""Conference / League as screens: the trick on the table, each player's hand by DM.
+
+Drawn only from engine views. The table shows the cards as they are played (a picture with
+the players' names), who won the last trick and the tricks per team; a hand is never on it.
+The private screen is the sorted hand as a picture with the legal cards raised, a select of
+exactly the legal cards, and the dealer's discard (a two-pick select) and nomination.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from cogs.table.ui import (
+    Button,
+    Card,
+    Choice,
+    Control,
+    GameUI,
+    Param,
+    Screen,
+    Select,
+    Shortcut,
+    TableInfo,
+    press,
+)
+from cogs.tarot import render
+from games.tarot.cards import SUIT_NAMES, SUITS, hand_key, suit
+from games.tarot.engine import conference_on
+
+COLOUR = 0x8E44AD
+SUIT_ICON = {"CU": "🍷", "CO": "🪙", "SW": "⚔️", "BA": "🪄", "T": "👑", "FOOL": "🃏"}
+TEAM = ("A", "B")
+
+RULES = """\
+**Conference / League** — four players in two partnerships (Team A: the first two seats, \
+Team B: the last two; partners sit side by side). A 78-card tarot pack: four suits \
+(Cups, Coins, Swords, Batons; K Q C V 10…2 A), 21 trumps and the Fool. Four hands.
+
+**The deal:** 19 cards each, the dealer 21; the dealer discards 2 (never a King or an \
+honour; a trump only if nothing else can go). The discard scores for the dealer's team.
+
+**Play:** follow suit; if you can't, you must trump; if you can't, play anything. The \
+highest trump wins, else the highest card of the suit led. The winner leads next.
+
+**The Fool** may be played any time instead. It never wins; it returns to its owner's \
+team (5 points), which pays the trick's winners a cheap card at the end of the hand.
+
+**Scoring:** card points (honours and Kings 5, Queens 4, Cavaliers 3, Valets 2, others 1) \
+plus 1 per trick: 149 in all. The side with 75 or more wins the difference.
+
+**Options:** *Conference* (partners get a private thread to confer; `/tarot confer`), \
+*Allegiances* (an Ace played opens a 15 s window: the holder of the matching Ace on that \
+team may call **ours** or **yours**, changing which suits score), *League* (the dealer's \
+side attacks with trumps 21 and 20; the Catcher's wins give the lead back to the Driver; \
+play runs away from the Catcher), *Gallowglass* (the dealer names a suit whose cards may \
+stand in for a led suit you hold only court cards of — they and their tricks score 0).
+
+Your hand arrives by DM (or **🃏 My hand**): pick your card from the menu under it.
+"""
+
+REASONS = {
+    "afk": "{who} was away and the table voted to abandon: {team} loses",
+    "forfeit": "{who} left the game: {team} loses",
+}
+
+
+def team_names(team: int, info: TableInfo) -> str:
+    return f"{info.name_of(2 * team)} & {info.name_of(2 * team + 1)}"
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+def short(card: str) -> str:
+    return render.card_short(card)
+
+
+def plays_text(plays: list[list[Any]], info: TableInfo) -> str:
+    return " · ".join(f"{info.name_of(seat)} {short(card)}{' (as led)' if as_led else ''}"
+                      for seat, card, as_led in plays)
+
+
+def header(view: dict[str, Any], info: TableInfo) -> list[str]:
+    dealer = view["dealer"]
+    way = "left" if view["direction"] == 1 else "right"
+    if view["mode"] == "league":
+        lines = [f"🚗 Driver **{info.name_of(dealer)}** · 🧤 Catcher **{info.name_of(dealer ^ 1)}** "
+                 f"· play goes {way}"]
+    else:
+        lines = [f"🂠 Dealer **{info.name_of(dealer)}** · play goes {way}"]
+    lines.append(f"🅰️ Team A: {team_names(0, info)} · 🅱️ Team B: {team_names(1, info)}")
+    extras = []
+    if view["g_suit"]:
+        extras.append(f"⚔️ Gallowglass suit: **{SUIT_NAMES[view['g_suit']]}**")
+    for call in view["calls"]:
+        pairs = call["mapping"]
+        extras.append(f"🤝 {info.name_of(call['seat'])} showed {short(call['shown'])} and called "
+                      f"**{call['call']}**: A scores {pair_name(pairs[0])}, B scores {pair_name(pairs[1])}")
+    if view["fool"]:
+        extras.append(f"🃏 The Fool of {info.name_of(view['fool']['owner'])} lies face up.")
+    return lines + extras
+
+
+def pair_name(pair: str) -> str:
+    return "Cups & Coins" if pair == "round" else "Swords & Batons"
+
+
+def status(view: dict[str, Any], info: TableInfo) -> str:
+    if view["abandoned"] is not None or view["over"]:
+        return ""
+    vote = view["afk"]["vote"]
+    if vote is not None:
+        votes = ", ".join(f"{info.name_of(int(s))}: {v}" for s, v in sorted(vote["votes"].items()))
+        return (f"⏸️ **{info.name_of(vote['seat'])}** let three turns pass. Wait for them (Continue) or "
+                f"end the game (Abandon, 2 votes)?" + (f" Votes so far — {votes}." if votes else ""))
+    phase = view["phase"]
+    dealer = info.name_of(view["dealer"])
+    if phase == "discard":
+        return f"🂠 **{dealer}** is discarding two cards face down."
+    if phase == "nominate":
+        return f"⚔️ **{dealer}** may name a gallowglass suit."
+    if phase == "window":
+        window = view["window"]
+        return (f"✋ **Ace of Allegiance!** {info.name_of(window['seat'])} played {short(window['ace'])}. "
+                "Calls are open: press **🃏 My hand** to see whether you can respond.")
+    if view["turn"] is not None:
+        return f"🃏 **{info.name_of(view['turn'])}** to play."
+    return ""
+
+
+def breakdown_lines(entry: dict[str, Any], info: TableInfo) -> str:
+    """One finished hand: totals (cards + tricks), the Fool's payment, the swing."""
+    t, c, k, s = entry["totals"], entry["card_points"], entry["tricks"], entry["swing"]
+    lines = [f"A {t[0]} ({c[0]} + {k[0]} tricks) · B {t[1]} ({c[1]} + {k[1]} tricks) → "
+             f"A {signed(s[0])}, B {signed(s[1])}"]
+    if entry["discard"]:
+        lines.append(f"Discard ({TEAM[entry['declarer']]}): {', '.join(short(x) for x in entry['discard'])}")
+    payment = entry.get("payment")
+    if payment:
+        what = "gave up the Fool" if payment["card"] == "FOOL" else f"paid {short(payment['card'])} for the Fool"
+        lines.append(f"Team {TEAM[payment['from']]} {what}.")
+    if entry["voided"]:
+        lines.append(f"Worth nothing: {len(entry['voided'])} card(s)")
+    return "\n".join(lines)
+
+
+class TarotUI(GameUI):
+    name = "tarot"
+    rules = RULES
+    colour = COLOUR
+
+    def team_chat(self, options: dict[str, Any]) -> bool:
+        return conference_on({"conference": "auto", "mode": "classic", "allegiances": False, **options})
+
+    # ----- the table ----------------------------------------------------------------------
+    def table(self, view: dict[str, Any], info: TableInfo) -> Screen:
+        mode = "League" if view["mode"] == "league" else "Conference"
+        title = f"{mode} — hand {view['hand_no']} of {view['hands']}"
+        if view["phase"] in ("play", "window"):
+            title += f" · trick {min(view['trick_no'], 19)} of 19"
+        lines = header(view, info)
+        tricks = view["tricks_won"]
+        lines.append(f"Tricks this hand: **A {tricks[0]} · B {tricks[1]}** · "
+                     f"Game points: **A {signed(view['points'][0])} · B {signed(view['points'][1])}**")
+        last = view["last_trick"]
+        if last is not None:
+            lines.append(f"Last trick → **{info.name_of(last['winner'])}**: {plays_text(last['plays'], info)}")
+        line = status(view, info)
+        if line:
+            lines += ["", line]
+        fields = []
+        if view["history"]:
+            entry = view["history"][-1]
+            fields.append((f"Hand {entry['hand']}", breakdown_lines(entry, info), False))
+        card = Card(title=title, description="\n".join(lines), fields=fields, colour=COLOUR,
+                    footer="Cards: K Q C(avalier) V(alet) 10…A · trumps 21…1 · the Fool excuses")
+        trick = view["trick"] or (last if view["phase"] in ("discard", "nominate", "play") else None)
+        shown = trick if trick is not None else {"plays": [], "leader": view["turn"], "winner": None}
+        caption = (f"Trick {view['trick_no']}" if view["trick"] is not None else
+                   ("Last trick" if last is not None and trick is last else "Waiting for the lead"))
+        image = partial(self._trick_picture, shown, info, caption)
+        return Screen(card, image=image, image_name="trick.png", controls=self._table_controls(view))
+
+    @staticmethod
+    def _trick_picture(trick: dict[str, Any], info: TableInfo, caption: str) -> bytes:
+        plays = [(info.name_of(seat), card, bool(as_led)) for seat, card, as_led in trick["plays"]]
+        winner = info.name_of(trick["winner"]) if trick.get("winner") is not None else None
+        leader = info.name_of(trick["leader"]) if trick.get("leader") is not None else ""
+        return render.draw_trick(plays, leader_name=leader, winner=winner, title=caption)
+
+    @staticmethod
+    def _table_controls(view: dict[str, Any]) -> list[Control]:
+        if view["afk"]["vote"] is not None:
+            return [Button("Continue", {"type": "vote", "vote": "continue"}, "success", "⏳"),
+                    Button("Abandon", {"type": "vote", "vote": "abandon"}, "danger", "🛑")]
+        return []
+
+    # ----- a hand -------------------------------------------------------------------------
+    def private(self, view: dict[str, Any], seat: int, info: TableInfo) -> Screen | None:
+        if "hand" not in view:
+            return None
+        held: list[str] = view["hand"]
+        legal: list[str] = view["legal"]
+        lines = [f"Team {TEAM[seat // 2]} with **{info.name_of(seat ^ 1)}** · "
+                 f"hand {view['hand_no']} of {view['hands']}"]
+        controls: list[Control] = []
+        if legal:
+            led = view.get("led")
+            lines.append("🔔 **Your turn** — the raised cards are the ones you may play.")
+            controls.append(Select("Play a card", [
+                Choice(self.card_choice(c, led if c in view["as_led"] else None), {"type": "play", "card": c})
+                for c in legal]))
+        if "discard_options" in view:
+            need = view["discard_trumps"]
+            lines.append("🂠 **Discard two cards** face down (they score for your team). Never a King or an "
+                         "honour" + (", nor an Ace" if view["allegiances"] else "")
+                         + (f"; you must discard {need} trump(s)." if need else "; no trumps."))
+            controls.append(Select("Discard two cards", [
+                Choice(self.card_choice(c), {"type": "discard", "cards": [c]}) for c in view["discard_options"]],
+                pick=2, gather="cards"))
+        if view["nominate"]:
+            lines.append("⚔️ **Name a gallowglass suit**, or none.")
+            controls += [Button(SUIT_NAMES[s], {"type": "nominate", "suit": s}, "secondary", SUIT_ICON[s])
+                         for s in SUITS]
+            controls.append(Button("None", {"type": "nominate", "suit": "none"}, "secondary", "🚫"))
+        can_call = view.get("can_call")
+        if can_call:
+            if can_call["passed"]:
+                lines.append("✋ You passed on this Ace of Allegiance.")
+            else:
+                lines.append(f"✋ **You may call an allegiance**: show your {short(can_call['shown'])}. "
+                             f"*Ours*: your team scores {pair_name(pair_of(can_call['ace']))}, theirs the "
+                             "other pair. *Yours*: the reverse.")
+                controls += [Button("Ours", {"type": "call", "call": "ours"}, "success", "🤝"),
+                             Button("Yours", {"type": "call", "call": "yours"}, "primary", "🎁"),
+                             Button("Pass", {"type": "call", "call": "pass"}, "secondary")]
+        elif view["window"]:
+            lines.append("✋ An Ace of Allegiance is out: nothing for you to do.")
+        if view.get("discard") and "discard_options" not in view:
+            lines.append(f"Your discard: {', '.join(short(c) for c in view['discard'])}")
+        lines.append("")
+        lines.append(hand_text(held))
+        card = Card(title=f"Your hand — {len(held)} cards", description="\n".join(lines), colour=COLOUR)
+        title = f"{info.name_of(seat)}'s hand"
+        image = partial(render.draw_hand, list(held), set(legal) if legal else None, title)
+        return Screen(card, image=image, image_name="hand.png", controls=controls)
+
+    @staticmethod
+    def card_choice(card: str, as_led: str | None = None) -> str:
+        label = render.card_label(card)
+        return f"{label} as {SUIT_NAMES[as_led]}" if as_led else label
+
+    # ----- words --------------------------------------------------------------------------
+    def event_line(self, event: dict[str, Any], info: TableInfo) -> str | None:
+        data, kind = event.get("data") or {}, event.get("type")
+        name = info.name_of
+        if kind == "dealt":
+            return f"Hand {data['hand']}: {name(data['dealer'])} deals."
+        if kind == "discarded":
+            return f"{name(data['seat'])} discarded two cards face down."
+        if kind == "discard_made":
+            return f"You discarded {', '.join(short(c) for c in data['cards'])}."
+        if kind == "nominated":
+            chosen = SUIT_NAMES[data["suit"]] if data["suit"] else "no suit"
+            return f"{name(data['seat'])} named {chosen} as the gallowglass suit."
+        if kind == "played":
+            late = " (time ran out)" if data.get("timeout") else ""
+            as_led = " as the suit led" if data.get("as_led") else ""
+            return f"{name(data['seat'])} played {short(data['card'])}{as_led}{late}."
+        if kind == "trick":
+            return f"Trick {data['number']} to {name(data['winner'])}."
+        if kind == "window":
+            return f"{name(data['seat'])} played {short(data['ace'])}: an Ace of Allegiance window opens."
+        if kind == "called":
+            return (f"{name(data['seat'])} shows {short(data['shown'])} and calls **{data['call']}**: "
+                    f"A scores {pair_name(data['mapping'][0])}, B {pair_name(data['mapping'][1])}.")
+        if kind == "passed":
+            return "You passed."
+        if kind == "hand_end":
+            s, p = data["swing"], data["points"]
+            return (f"Hand {data['hand']} ends: A {data['totals'][0]} – B {data['totals'][1]} "
+                    f"(A {signed(s[0])}, B {signed(s[1])}); game: A {signed(p[0])}, B {signed(p[1])}.")
+        if kind == "afk":
+            return f"{name(data['seat'])} let three turns pass: the table votes."
+        if kind == "voted":
+            return f"{name(data['seat'])} votes {data['vote']}."
+        if kind == "continued":
+            return f"Play goes on; {name(data['seat'])}'s turns now time out after 10 s."
+        if kind == "abandoned":
+            return f"The table abandoned the game: {name(data['seat'])} was away."
+        if kind == "back":
+            return f"{name(data['seat'])} is back."
+        return super().event_line(event, info)
+
+    def result_reason(self, outcome: dict[str, Any], info: TableInfo) -> str:
+        detail = outcome.get("detail") or {}
+        reason = outcome.get("reason")
+        if reason in REASONS:
+            seat = int(detail.get("seat", 0))
+            return REASONS[reason].format(who=info.name_of(seat), team=f"Team {TEAM[seat // 2]}")
+        points = detail.get("points") or [0, 0]
+        if reason == "draw":
+            return f"A draw after four hands, {signed(points[0])} each side"
+        winner = 0 if points[0] > points[1] else 1
+        return (f"Team {TEAM[winner]} ({team_names(winner, info)}) wins after four hands, "
+                f"{signed(points[winner])} to {signed(points[1 - winner])}")
+
+    shortcuts = (
+        Shortcut("play", "Play a card from your hand", press("play"),
+                 (Param("card", "The card (start typing)", suggest=lambda view, seat: [
+                     (render.card_label(c), c) for c in view.get("legal", [])]),)),
+        Shortcut("discard", "Dealer: discard two cards", lambda o: {
+            "type": "discard", "cards": [o["first"], o["second"]]},
+                 (Param("first", "First card", suggest=lambda view, seat: [
+                     (render.card_label(c), c) for c in view.get("discard_options", [])]),
+                  Param("second", "Second card", suggest=lambda view, seat: [
+                      (render.card_label(c), c) for c in view.get("discard_options", [])]))),
+        Shortcut("call", "Answer an Ace of Allegiance", press("call"),
+                 (Param("call", "ours, yours or pass", choices={"ours": "Ours", "yours": "Yours", "pass": "Pass"}),)),
+        Shortcut("nominate", "Dealer: name the gallowglass suit", press("nominate"),
+                 (Param("suit", "The suit", choices={**{s: SUIT_NAMES[s] for s in SUITS}, "none": "None"}),)),
+    )
+
+
+def pair_of(ace: str) -> str:
+    return "round" if suit(ace) in ("CU", "CO") else "long"
+
+
+def hand_text(held: list[str]) -> str:
+    """The hand as text, a line per suit (a picture's alternative)."""
+    rows: dict[str, list[str]] = {}
+    for card in sorted(held, key=hand_key):
+        group = "T" if suit(card) in ("T", "FOOL") else suit(card)
+        rows.setdefault(group, []).append(render.card_short(card).split(" ")[0] if group != "T"
+                                          else ("Fool" if card == "FOOL" else str(int(card[1:]))))
+    names = {"T": "Trumps", **SUIT_NAMES}
+    return "\n".join(f"{SUIT_ICON[g]} **{names[g]}**: {' '.join(v)}" for g, v in rows.items())
