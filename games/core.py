@@ -347,6 +347,11 @@ class Engine:
         return Outcome(ranks=ranks, teams=teams, reason="forfeit", detail={"seat": leaver},
                        unrated=tuple(sorted(losers - {leaver})))
 
+    def option_warnings(self, options: dict[str, Any]) -> list[str]:
+        """Advice on a combination of options the rules allow but caution against, shown in
+        the lobby before anyone starts (resolved options in)."""
+        return []
+
     def teams(self, state: State) -> tuple[tuple[int, ...], ...] | None:
         """Partnerships, if the game has them (used for forfeits and ratings)."""
         return None

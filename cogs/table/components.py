@@ -92,8 +92,12 @@ class LobbyButton(TableItem, template=codec.ANY_ID):
 
 
 class HandButton(TableItem, template=codec.ANY_ID):
-    def __init__(self, game: int) -> None:
-        super().__init__(discord.ui.Button(label="My hand", emoji="🃏", style=discord.ButtonStyle.secondary,
+    """Shows the presser their own private screen, ephemerally. A screen may relabel it (a
+    public "Respond" that every player may press, so pressing reveals nothing)."""
+
+    def __init__(self, game: int, label: str = "My hand", emoji: str = "🃏",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        super().__init__(discord.ui.Button(label=label[:80], emoji=emoji, style=style,
                                            custom_id=codec.hand_id(game), row=4))
 
 

@@ -48,12 +48,39 @@ class Pings:
         out on its own task, in order per game, so waiting for a channel's turn never holds
         the game's publish lock (the next press is answered at once)."""
         game = applied.game
+        if applied.outcome is None:
+            self._nudge(applied)
         if applied.outcome is not None or not applied.newly_awaited:
             return
         asked = {(d["seat"], d["key"]) for d in game.deadlines if d["seat"] in applied.newly_awaited}
         task = asyncio.get_running_loop().create_task(self._ping_in_order(game, asked), name=f"ping-{game.id}")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    def _nudge(self, applied: Applied) -> None:
+        """A private event the game marks as a nudge (`GameUI.nudges`: "you may call an
+        allegiance") is a DM ping to its seats alone: their hand message is only edited,
+        which notifies nobody, and a public ping would tell the table who can act."""
+        ui = ui_for(applied.game.kind)
+        for event in applied.events:
+            if event.to is None or event.type not in ui.nudges:
+                continue
+            line = self.delivery.service.describe(applied.game, event)
+            for seat in event.to:
+                if line:
+                    task = asyncio.get_running_loop().create_task(
+                        self._nudge_seat(applied.game, seat, line), name=f"nudge-{applied.game.id}")
+                    self._tasks.add(task)
+                    task.add_done_callback(self._tasks.discard)
+
+    async def _nudge_seat(self, game: GameRecord, seat: int, line: str) -> None:
+        wanted = await self.delivery.service.storage.notify_preferences([game.user_of(seat)])
+        if wanted.get(game.user_of(seat), "auto") == "off" or not game.seats[seat].dm_ok:
+            return
+        try:
+            await self.ping_by_dm(game, seat, game.log_total, text=f"🔔 {line}")
+        except Exception:  # a lost nudge must not lose anything else
+            log.exception("could not nudge seat %s of game %s", seat, game.id)
 
     async def _ping_in_order(self, game: GameRecord, asked: set[tuple[int, str]]) -> None:
         lock = self._order.setdefault(game.id, asyncio.Lock())
@@ -148,8 +175,9 @@ class Pings:
                 await channel.get_partial_message(game.ping_message_id).delete()
         return sent.id
 
-    async def ping_by_dm(self, game: GameRecord, seat: int, total: int) -> bool:
-        """A new DM (an edit would notify nobody); the previous ping DM goes."""
+    async def ping_by_dm(self, game: GameRecord, seat: int, total: int, *, text: str | None = None) -> bool:
+        """A new DM (an edit would notify nobody); the previous ping DM goes. `text` replaces
+        the turn line (a nudge)."""
         record = game.seats[seat]
         host = self.delivery.host
         try:
@@ -160,10 +188,11 @@ class Pings:
                 dm = await user.create_dm()
             engine_title = self.delivery.title_of(game)
             link = self.delivery.table_url(game)
-            text = f"{self.line_for(game, seat, mention=False, upto=total)}\n— {engine_title} #{game.id}"
+            said = text if text is not None else self.line_for(game, seat, mention=False, upto=total)
+            said += f"\n— {engine_title} #{game.id}"
             if link:
-                text += f" · [table]({link})"
-            sent = await dm.send(text[:2000], suppress_embeds=True)
+                said += f" · [table]({link})"
+            sent = await dm.send(said[:2000], suppress_embeds=True)
         except discord.HTTPException as exc:
             log.info("could not ping seat %s of game %s by DM: %s", seat, game.id, exc)
             return False

@@ -19,7 +19,7 @@ import discord
 
 from cogs.table.components import ActionButton, ActionSelect, FormOpenButton, HandButton, LobbyButton
 from cogs.table.ui import Button, Card, FormButton, GameUI, Screen, Seat, Select, TableInfo
-from games.core import Engine
+from games.core import Engine, IllegalAction
 from runtime.deadlines import format_left
 from storage import GameRecord, SeatRecord, Status
 
@@ -213,7 +213,10 @@ def build_view(game_id: int, version: int, screen: Screen, *, hand_button: bool)
                 style=STYLES[control.style], emoji=control.emoji, row=control.row,
             ))
     if hand_button:
-        view.add_item(HandButton(game_id))
+        if screen.hand_label is not None:
+            view.add_item(HandButton(game_id, screen.hand_label, "✋", discord.ButtonStyle.primary))
+        else:
+            view.add_item(HandButton(game_id))
     return view if view.children else None
 
 
@@ -291,8 +294,14 @@ def render_lobby(game: GameRecord, engine: Engine) -> Rendered:
     embed = discord.Embed(title=f"🎲 {engine.title} — new table", description=(head + body)[:4096],
                           colour=0x57F287)
     if game.options:
-        embed.add_field(name="Options", value=", ".join(f"{k}: {v}" for k, v in game.options.items()),
+        embed.add_field(name="Options", value=", ".join(f"{k}: {v}" for k, v in game.options.items())[:1024],
                         inline=False)
+    try:
+        warnings = engine.option_warnings(engine.resolve_options(dict(game.options)))
+    except IllegalAction:
+        warnings = []
+    if warnings:
+        embed.add_field(name="⚠️ Note", value="\n".join(warnings)[:1024], inline=False)
     need = engine.player_range()
     teams = f" in {len(engine.lobby_teams)} teams" if engine.lobby_teams else ""
     embed.set_footer(text=f"game #{game.id} · needs {need} players{teams} · the host presses Start")

@@ -153,6 +153,9 @@ class Screen:
     image: Callable[[], bytes] | None = None
     image_name: str = "board.png"
     controls: list[Control] = field(default_factory=list)
+    #: A table may relabel its "My hand" button while every player should look at their own
+    #: screen (an Ace of Allegiance: "Respond"); everyone gets it, so pressing reveals nothing.
+    hand_label: str | None = None
 
 
 @dataclass(frozen=True)
@@ -191,6 +194,9 @@ class GameUI:
     #: Short rules summary shown by `/rules <game>` (markdown, ≤ 4,000 characters).
     rules: ClassVar[str] = ""
     colour: ClassVar[int] = 0x5865F2
+    #: Private event types that also ping their seats by DM (a choice only they may make,
+    #: which the table must not show: "you may call an allegiance").
+    nudges: ClassVar[frozenset[str]] = frozenset()
     #: The game's own slash subcommands (`/<game> roll` …), alternatives to its controls.
     shortcuts: ClassVar[Sequence[Shortcut]] = ()
 

@@ -124,7 +124,7 @@ def status(view: dict[str, Any], info: TableInfo) -> str:
     if phase == "window":
         window = view["window"]
         return (f"✋ **Ace of Allegiance!** {info.name_of(window['seat'])} played {short(window['ace'])}. "
-                "Calls are open: press **🃏 My hand** to see whether you can respond.")
+                "Calls are open: everyone presses **✋ Respond** to see whether they can answer.")
     if view["turn"] is not None:
         return f"🃏 **{info.name_of(view['turn'])}** to play."
     return ""
@@ -150,6 +150,7 @@ class TarotUI(GameUI):
     name = "tarot"
     rules = RULES
     colour = COLOUR
+    nudges = frozenset({"may_call"})
 
     def team_chat(self, options: dict[str, Any]) -> bool:
         return conference_on({"conference": "auto", "mode": "classic", "allegiances": False, **options})
@@ -181,7 +182,9 @@ class TarotUI(GameUI):
         caption = (f"Trick {view['trick_no']}" if view["trick"] is not None else
                    ("Last trick" if last is not None and trick is last else "Waiting for the lead"))
         image = partial(self._trick_picture, shown, info, caption)
-        return Screen(card, image=image, image_name="trick.png", controls=self._table_controls(view))
+        respond = "Respond" if view["phase"] == "window" else None
+        return Screen(card, image=image, image_name="trick.png", controls=self._table_controls(view),
+                      hand_label=respond)
 
     @staticmethod
     def _trick_picture(trick: dict[str, Any], info: TableInfo, caption: str) -> bytes:
@@ -276,6 +279,9 @@ class TarotUI(GameUI):
         if kind == "called":
             return (f"{name(data['seat'])} shows {short(data['shown'])} and calls **{data['call']}**: "
                     f"A scores {pair_name(data['mapping'][0])}, B {pair_name(data['mapping'][1])}.")
+        if kind == "may_call":
+            return (f"✋ You hold {short(data['shown'])}: you may call an allegiance on {short(data['ace'])} "
+                    "— Ours, Yours or Pass, before the window closes.")
         if kind == "passed":
             return "You passed."
         if kind == "hand_end":

@@ -54,6 +54,15 @@ class TarotEngine(Engine):
     def teams(self, state: State) -> tuple[tuple[int, ...], ...] | None:
         return TEAMS
 
+    def option_warnings(self, options: dict[str, Any]) -> list[str]:
+        """R13, R14: the rules caution against conferring in League and Allegiances."""
+        if options["conference"] == "on" and (options["mode"] == "league" or options["allegiances"]):
+            game = "League" if options["mode"] == "league" else "Allegiances"
+            return [f"Conference is on: the rules caution against partners conferring in {game}."]
+        if options["allegiance_trumps_score"] and not options["allegiances"]:
+            return ["allegiance_trumps_score changes nothing without Allegiances."]
+        return []
+
     # ----- who is awaited ------------------------------------------------------------
     def limit(self, state: State, seconds: float, seat: int | None = None) -> float:
         if seat is not None and state["afk"]["flagged"][seat]:

@@ -141,6 +141,9 @@ def play_card(state: State, seat: int, card: Any, *, timed_out: bool) -> list[Ev
         hand["window"] = {"ace": card, "seat": seat, "trick": len(hand["tricks"]) - 1, "passed": False}
         hand["phase"] = "window"
         events.append(Event("window", {"ace": card, "seat": seat}))
+        holder = window_holder(hand)
+        if holder is not None:  # told privately (and pinged by DM): the table names nobody
+            events.append(Event("may_call", {"ace": card, "shown": corresponding_ace(card)}, to=(holder,)))
     elif trick["winner"] is not None and len(hand["tricks"]) == TRICKS_PER_HAND:
         events += end_hand(state)
     return events
