@@ -93,7 +93,7 @@ async def take_turn(server: FakeDiscord, harness: RumpusHarness, players: list[F
 def next_one_can_act(game: Any, players: list[FakeUser]) -> bool:
     """The awaited player's DM shows a menu (pictures take a moment: idle is not enough)."""
     waits = ENGINE.to_act(game.state)
-    if not waits:
+    if not waits or waits[0].seat is None:  # over, or an Ace's window (nobody is named)
         return True
     player = next(p for p in players if p.id == game.seats[waits[0].seat].user_id)
     hand = hand_of(player)
@@ -161,3 +161,43 @@ async def test_a_stale_or_forged_card_is_refused_and_changes_nothing(fake_discor
         refused = await stranger.slash("tarot play", card=legal[-1]["card"], channel=table.channel)
         assert refused.ephemeral and "not" in refused.text().lower()
         assert (await harness.bot.service.game(game.id)).version == version
+
+
+#: With this bot seed, the 17th step of the first game (first legal choices throughout) is
+#: dan (seat 3) playing the Ace of Batons while holding the Ace of Swords himself.
+ACE_SEED = 0
+
+
+def table_of(server: FakeDiscord) -> Message:
+    return next(m for t in server.general.threads() for m in t.history()
+                if m.embeds and str(m.embeds[0].get("title", "")).startswith("Conference"))
+
+
+async def test_an_ace_of_allegiance_window_asks_only_the_holder(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    players = [fake_discord.user(n) for n in ("alice", "bob", "carol", "dan")]
+    _alice, _bob, carol, dan = players
+    async with running_bot(fake_discord, tmp_path, seed=ACE_SEED) as harness:
+        game = await open_tarot(fake_discord, harness, players, allegiances=True, conference="off")
+        for _ in range(17):
+            await take_turn(fake_discord, harness, players, game.id)
+        assert game.state["hand"]["phase"] == "window" and game.state["hand"]["window"]["ace"] == "BA-A"
+        await fake_discord.idle()
+        table = table_of(fake_discord)
+        assert "Respond" in table.button_labels() and "Ace of Allegiance" in table.text()
+        # the table names the Ace's player, never who may answer
+        assert "may call" not in public_text(fake_discord)
+        nudged = [p.name for p in players if any("may call an allegiance" in m.text() for m in p.dms())]
+        assert nudged == ["dan"]
+
+        looked = await carol.click(table, "Respond")
+        assert looked.ephemeral and "nothing for you to do" in looked.text()
+        assert "Ours" not in [b.get("label") for m in [looked.message] if m for b in m.buttons()]
+        answer = await dan.click(table, "Respond")
+        assert answer.ephemeral and answer.message is not None and "Ours" in answer.message.button_labels()
+        hand = hand_of(dan)
+        assert hand is not None and "Ours" in hand.button_labels()
+        await dan.click(hand, "Ours")
+        await fake_discord.idle()
+        assert game.state["hand"]["phase"] == "play"
+        assert game.state["hand"]["periods"] == [["round", "long"]]  # A: Cups & Coins; dan's B: Swords & Batons
+        await fake_discord.wait_for(lambda: "called **ours**" in table_of(fake_discord).text(), what="the call")
