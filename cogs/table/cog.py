@@ -20,15 +20,18 @@ from cogs.table.edge import TableEdge, tables_of
 from cogs.table.intake import pressed_at
 from cogs.table.lobby import manages_guild
 from cogs.table.options import SlashOption, from_engine_option, from_param, with_options
-from cogs.table.present import table_info
+from cogs.table.present import embed_of, table_info
 from cogs.table.registry import UIS, ui_for
 from cogs.table.teams import close_team_threads
-from cogs.table.ui import GameUI, Param, Shortcut
+from cogs.table.ui import GameUI, Lookup, Param, Shortcut
 from games.core import Engine
 from games.registry import get_engine
 from runtime.errors import NoGame, Refusal
 from runtime.service import Applied, TableService
 from storage import GameRecord, Status
+
+#: Subcommand names every game's group has already.
+RESERVED = frozenset({"new", "do", "board", "join", "confer"})
 
 
 class TableCog(commands.Cog):
@@ -96,7 +99,27 @@ class TableCog(commands.Cog):
             group.add_command(self._confer_command(group, engine))
         for shortcut in ui_for(engine.name).shortcuts:
             group.add_command(self._shortcut_command(group, engine.name, shortcut))
+        for lookup in ui_for(engine.name).lookups:
+            group.add_command(self._lookup_command(group, engine.name, lookup))
         return group
+
+    def _lookup_command(self, group: app_commands.Group, kind: str,
+                        lookup: Lookup) -> app_commands.Command[Any, ..., None]:
+        """`/<game> <lookup>`: drawn from the public view of the game here, only for the caller."""
+        if lookup.name in RESERVED or lookup.name in {s.name for s in ui_for(kind).shortcuts}:
+            raise ValueError(f"{kind}: the lookup name {lookup.name!r} is taken")
+
+        async def callback(interaction: discord.Interaction) -> None:
+            async with self.edge.guard(interaction):
+                game = await self._game_to_show(interaction)
+                if game.kind != kind:
+                    raise Refusal(f"The game here is not {get_engine(kind).title}.")
+                assert game.state is not None
+                card = lookup.show(get_engine(kind).view(game.state, None), table_info(game))
+                await interaction.response.send_message(embed=embed_of(card), ephemeral=True)
+
+        return app_commands.Command(name=lookup.name, description=lookup.description[:100],
+                                    callback=callback, parent=group)
 
     def _join_command(self, group: app_commands.Group, engine: Engine) -> app_commands.Command[Any, ..., None]:
         """`/<game> join team:` for a partnership lobby: the Join button of that team."""
@@ -122,7 +145,7 @@ class TableCog(commands.Cog):
                           shortcut: Shortcut) -> app_commands.Command[Any, ..., None]:
         """`/<game> <shortcut>`: options typed from its params, autocompleted from the
         player's own view, sent through the same action loop as a button."""
-        if shortcut.name in ("new", "do", "board", "join", "confer"):
+        if shortcut.name in RESERVED:
             raise ValueError(f"{kind}: the shortcut name {shortcut.name!r} is taken")
 
         async def callback(interaction: discord.Interaction, **options: Any) -> None:
@@ -201,14 +224,7 @@ class TableCog(commands.Cog):
     async def show_table(self, interaction: discord.Interaction) -> None:
         """The table here as a picture only the caller sees (no second set of controls)."""
         async with self.edge.guard(interaction):
-            try:
-                game = await self.service.game_for(interaction.user.id, _channel_id(interaction))
-            except NoGame:  # right after the end: the last game here, with its result
-                game = await self.service.storage.last_game_in(_channel_id(interaction) or 0)
-                if game is None:
-                    raise
-            if game.status is Status.LOBBY:
-                raise Refusal("That game is still in its lobby.")
+            game = await self._game_to_show(interaction)
             rendered = await self.edge.delivery.draw_table(game)
             if game.status is not Status.ACTIVE:
                 rendered.embed.description = (await self.ended_line(game) + "\n\n"
@@ -216,6 +232,19 @@ class TableCog(commands.Cog):
             kwargs = rendered.send_kwargs()
             kwargs.pop("view", None)  # a status card is a picture, not a second control panel
             await interaction.response.send_message(ephemeral=True, **kwargs)
+
+    async def _game_to_show(self, interaction: discord.Interaction) -> GameRecord:
+        """The caller's game here; right after the end, the last game here (with its result)."""
+        try:
+            game = await self.service.game_for(interaction.user.id, _channel_id(interaction))
+        except NoGame:
+            last = await self.service.storage.last_game_in(_channel_id(interaction) or 0)
+            if last is None:
+                raise
+            game = last
+        if game.status is Status.LOBBY or game.state is None:
+            raise Refusal("That game is still in its lobby.")
+        return game
 
     async def ended_line(self, game: GameRecord) -> str:
         """"Game over: …" with the reason in the game's own words, for a finished table."""

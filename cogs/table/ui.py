@@ -124,6 +124,17 @@ class Shortcut:
     params: Sequence[Param] = ()
 
 
+@dataclass(frozen=True)
+class Lookup:
+    """`/<game> <name>`: something public to look up, shown only to the caller (the last
+    trick, the score). `show` draws it from the public view, so it can reveal nothing more
+    than the table."""
+
+    name: str
+    description: str
+    show: Callable[[dict[str, Any], TableInfo], Card]
+
+
 def press(kind: str, **fixed: Any) -> Callable[[dict[str, Any]], dict[str, Any]]:
     """A `Shortcut.build` that sends `{"type": kind, **fixed, **options}`."""
     return lambda options: {"type": kind, **fixed, **options}
@@ -197,6 +208,8 @@ class GameUI:
     #: Private event types that also ping their seats by DM (a choice only they may make,
     #: which the table must not show: "you may call an allegiance").
     nudges: ClassVar[frozenset[str]] = frozenset()
+    #: Public things to look up with `/<game> <name>` (ephemeral).
+    lookups: ClassVar[Sequence[Lookup]] = ()
     #: The game's own slash subcommands (`/<game> roll` …), alternatives to its controls.
     shortcuts: ClassVar[Sequence[Shortcut]] = ()
 

@@ -17,6 +17,7 @@ from cogs.table.ui import (
     Choice,
     Control,
     GameUI,
+    Lookup,
     Param,
     Screen,
     Select,
@@ -313,6 +314,12 @@ class TarotUI(GameUI):
         return (f"Team {TEAM[winner]} ({team_names(winner, info)}) wins after four hands, "
                 f"{signed(points[winner])} to {signed(points[1 - winner])}")
 
+    lookups = (
+        Lookup("lasttrick", "Show the last completed trick (only to you)", lambda view, info: last_trick_card(view, info)),
+        Lookup("score", "Show the game points and this hand's tricks (only to you)",
+               lambda view, info: score_card(view, info)),
+    )
+
     shortcuts = (
         Shortcut("play", "Play a card from your hand", press("play"),
                  (Param("card", "The card (start typing)", suggest=lambda view, seat: [
@@ -328,6 +335,25 @@ class TarotUI(GameUI):
         Shortcut("nominate", "Dealer: name the gallowglass suit", press("nominate"),
                  (Param("suit", "The suit", choices={**{s: SUIT_NAMES[s] for s in SUITS}, "none": "None"}),)),
     )
+
+
+def last_trick_card(view: dict[str, Any], info: TableInfo) -> Card:
+    last = view["last_trick"]
+    if last is None:
+        return Card("Last trick", "No trick has been completed in this hand yet.", colour=COLOUR)
+    lines = [f"{info.name_of(seat)}: **{render.card_label(card)}**{' (as led)' if as_led else ''}"
+             for seat, card, as_led in last["plays"]]
+    return Card(f"Last trick — won by {info.name_of(last['winner'])}", "\n".join(lines), colour=COLOUR)
+
+
+def score_card(view: dict[str, Any], info: TableInfo) -> Card:
+    points, tricks = view["points"], view["tricks_won"]
+    lines = [f"Game points: **A {signed(points[0])} · B {signed(points[1])}** "
+             f"(A: {team_names(0, info)}; B: {team_names(1, info)})",
+             f"Hand {view['hand_no']} of {view['hands']}: tricks A {tricks[0]} · B {tricks[1]} "
+             "(card points stay face down until the hand ends)"]
+    fields = [(f"Hand {e['hand']}", breakdown_lines(e, info), False) for e in view["history"][-4:]]
+    return Card("Score", "\n".join(lines), fields=fields, colour=COLOUR)
 
 
 def pair_of(ace: str) -> str:

@@ -161,6 +161,10 @@ async def test_a_stale_or_forged_card_is_refused_and_changes_nothing(fake_discor
         refused = await stranger.slash("tarot play", card=legal[-1]["card"], channel=table.channel)
         assert refused.ephemeral and "not" in refused.text().lower()
         assert (await harness.bot.service.game(game.id)).version == version
+        score = await player.slash("tarot score", channel=table.channel)
+        assert score.ephemeral and "Game points" in score.text() and "A 0 · B 0" in score.text()
+        last = await player.slash("tarot lasttrick", channel=table.channel)
+        assert last.ephemeral and "No trick has been completed" in last.text()
 
 
 #: With this bot seed, the 17th step of the first game (first legal choices throughout) is
