@@ -8,15 +8,23 @@ global RNG: randomness comes from `Rng`, whose seed and counter live inside the 
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
+import orjson
+
 JSON = Any
 State = dict[str, Any]
 Action = dict[str, Any]
+
+
+def copy_state(state: State) -> State:
+    """A private copy of a JSON state for `play` to change: a JSON round trip (which is what
+    the state must survive anyway) through orjson, ~20x faster than `json` or `deepcopy`;
+    non-string keys become strings exactly as `json` makes them."""
+    return orjson.loads(orjson.dumps(state, option=orjson.OPT_NON_STR_KEYS))  # type: ignore[no-any-return]
 
 
 class IllegalAction(Exception):
@@ -322,14 +330,14 @@ class Engine:
             raise IllegalAction("This game is already over.")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("That is not an action this game understands.")
-        new_state = json.loads(json.dumps(state))  # states are JSON; 5x faster than deepcopy
+        new_state = copy_state(state)
         events = self.play(new_state, seat, action, now)
         return new_state, events
 
     def forfeit(self, state: State, seat: int, now: float) -> tuple[State, list[Event]]:
         """A player leaves. By default the game ends at once and the leaver ranks last;
         partners of the leaver (if `result` would report teams) share the last place, unrated."""
-        new_state = json.loads(json.dumps(state))  # states are JSON; 5x faster than deepcopy
+        new_state = copy_state(state)
         new_state["forfeit"] = seat
         return new_state, [Event("forfeit", {"seat": seat})]
 

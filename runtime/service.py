@@ -401,11 +401,12 @@ class TableService:
         ]
         public_changed = (bool(lines) or outcome is not None or public_waits(deadlines) != public_waits(game.deadlines)
                           or engine.view(game.state, None) != engine.view(state, None))
-        # A seat asked for something new (a new wait key) is told; one still answering the
-        # same question (another seat's pick came in) is not told again.
-        awaited_before = {(d["seat"], d["key"]) for d in game.deadlines}
+        # A seat awaited now that was not awaited a moment before is told; one still answering
+        # (another seat's pick came in) or going on with its own turn (a How Do You Say…?
+        # step, then the turn's letter) is not told again.
+        awaited_before = {d["seat"] for d in game.deadlines}
         newly = sorted({d["seat"] for d in deadlines
-                        if d["seat"] is not None and (d["seat"], d["key"]) not in awaited_before})
+                        if d["seat"] is not None and d["seat"] not in awaited_before})
         game.state, game.version, game.deadlines, game.log = state, version, deadlines, new_log
         game.last_at = at
         game.log_total += len(lines)

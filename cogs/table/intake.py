@@ -122,9 +122,8 @@ class Intake:
                 raise Refusal("That choice is not open to you any more.")
             components = data.get("components")
             values = dict(text_inputs(components if isinstance(components, list) else []))
-            filled = dict(route.action)
-            for field in form.fields:
-                filled[field.name] = read_field(field, values.get(field.name, ""))
+            read = {field.name: read_field(field, values.get(field.name, "")) for field in form.fields}
+            filled = {**route.action, **read}  # only once every field reads: one refusal, no action
         if filled is not None:
             await self.on_action(interaction, route.game, filled, route.version)
 

@@ -113,19 +113,7 @@ def settle(hand: dict[str, Any], rules: Rules) -> dict[str, Any]:
         "swing": swing(totals, declarer, rules), "declarer": declarer,
         "payment": payment, "voided": voided, "discard": list(hand["discard"]),
         "periods": periods,
-        "piles": [{"team": p.team, "period": p.period, "cards": p.cards, "voided": p.voided}
-                  for p in piles if p.trick is None] + _period_piles(piles),
     }
-
-
-def _period_piles(piles: list[Pile]) -> list[dict[str, Any]]:
-    """Trick piles per team and period, for the breakdown."""
-    out: dict[tuple[int, int], list[str]] = {}
-    for pile in piles:
-        if pile.trick is not None:
-            out.setdefault((pile.team, pile.period), []).extend(pile.cards)
-    return [{"team": team, "period": period, "cards": cards, "voided": False}
-            for (team, period), cards in sorted(out.items())]
 
 
 def _pay_for_the_fool(piles: list[Pile], fool_pile: Pile, periods: list[Any], tricks: list[int],

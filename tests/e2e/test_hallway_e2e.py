@@ -362,10 +362,6 @@ async def submit_amount(player: FakeUser, table: Message, label: str, amount: st
     return await player.forge_modal(opened.modal["custom_id"], [row], channel=table.channel)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "cogs/table/intake.py on_modal sets `filled = dict(route.action)` before reading the fields, so when "
-    "read_field refuses, the guard answers once and on_action still runs the action without its amount: "
-    "the engine refuses a second time. Build `filled` only after every field was read."))
 async def test_a_bad_amount_in_the_offer_form_gets_one_short_refusal_and_costs_nothing(
         fake_discord: FakeDiscord, harness: RumpusHarness) -> None:
     """Issue 10, Hallway: "A bad amount in the offer form gets one clear refusal, not two, and

@@ -637,13 +637,7 @@ def ping_ids(player: FakeUser) -> set[int]:
     return {m.id for m in player.dms() if "your turn" in m.content.lower()}
 
 
-@pytest.mark.parametrize("inside_a_turn", [
-    "tolerated",
-    pytest.param("strict", marks=pytest.mark.xfail(strict=True, reason=(
-        "runtime/service.py pings a seat for every new wait key: a player who drew How Do You Say…? "
-        "(wait ask<n>) is pinged again when the turn's main action follows (wait turn<n>), though "
-        "they were awaited a moment before"))),
-])
+@pytest.mark.parametrize("inside_a_turn", ["tolerated", "strict"])
 async def test_each_player_is_pinged_exactly_when_their_turn_starts(
         fake_discord: FakeDiscord, harness: RumpusHarness, inside_a_turn: str) -> None:
     """Issue 10's acceptance, the pings: three players with open DMs play turns (a letter, skips)
