@@ -792,7 +792,7 @@ class Table:
         seen, msg = self.hands.get(player.id, (-1, None))
         if count != seen:
             msg = next((m for m in reversed(player.dms())
-                        if any(e.get("title") == HAND_TITLE for e in m.embeds)), None)
+                        if any(str(e.get("title", "")).startswith(HAND_TITLES[self.kind]) for e in m.embeds)), None)
             self.hands[player.id] = (count, msg)
         return msg
 
@@ -801,7 +801,7 @@ class Table:
         table = self.table
         if table is None or self.over or player.id not in awaited_ids(table):
             return None
-        hand = self.hand(player) if self.kind == "words" else None
+        hand = self.hand(player) if self.kind in HAND_TITLES else None
         return (table.edits, hand.id if hand else 0, hand.edits if hand else 0)
 
 
@@ -880,9 +880,35 @@ def words_move(t: Table, player: FakeUser, rng: random.Random) -> Move | None:
     return move
 
 
-CHOOSE = {"hallway": hallway_move, "words": words_move}
-SEATS = {"hallway": 2, "words": 3}
-TITLES = {"hallway": "Two Fat Dudes in a Narrow Hallway", "words": "Fighting Words"}
+def tarot_move(t: Table, player: FakeUser, rng: random.Random) -> Move | None:
+    """Conference / League: the AFK vote on the table; in the DM hand, the card menu, the
+    dealer's two-pick discard, the gallowglass suit, an allegiance call."""
+    table = t.table
+    assert table is not None
+    shown = {b["label"]: b for b in enabled_buttons(table) if b.get("label") in ("Continue", "Abandon")}
+    if shown:
+        return Move("click", table, shown["Continue"]["custom_id"])
+    hand = t.hand(player)
+    if hand is None:
+        return None
+    selects = {s.get("placeholder", ""): s for s in hand.selects() if not s.get("disabled")}
+    buttons = {b["label"]: b for b in enabled_buttons(hand)}
+    if "Discard two cards" in selects:
+        menu = selects["Discard two cards"]
+        values = [o["value"] for o in rng.sample(menu["options"], 2)]
+        return Move("select", hand, menu["custom_id"], values)
+    if "Play a card" in selects:
+        return Move("select", hand, selects["Play a card"]["custom_id"],
+                    rng.choice(selects["Play a card"]["options"])["value"])
+    if buttons:  # a gallowglass suit, or Ours / Yours / Pass
+        return Move("click", hand, rng.choice(list(buttons.values()))["custom_id"])
+    return None
+
+
+CHOOSE = {"hallway": hallway_move, "words": words_move, "tarot": tarot_move}
+SEATS = {"hallway": 2, "words": 3, "tarot": 4}
+TITLES = {"hallway": "Two Fat Dudes in a Narrow Hallway", "words": "Fighting Words", "tarot": "Conference"}
+HAND_TITLES = {"words": (HAND_TITLE,), "tarot": ("Your hand",)}
 
 
 async def perform(t: Table, player: FakeUser, move: Move, rng: random.Random) -> None:
@@ -938,14 +964,14 @@ async def open_game(t: Table, feed: Feed) -> None:
     host, *others = t.players
     lobby = (await host.slash(f"{t.kind} new", channel=t.channel)).message
     assert lobby is not None, f"table {t.number}: no lobby"
-    for player in others:
-        await player.click(lobby, "Join")
+    for number, player in enumerate(others, start=1):  # partnership lobbies: two per team
+        await player.click(lobby, "Join" if t.kind != "tarot" else ("Join A" if number < 2 else "Join B"))
     await host.click(lobby, "Start")
     t.table = await feed.until([("channel", t.channel.id)], lambda: find_table(t, lobby), 60.0,
                                f"table {t.number}: the {t.kind} table")
     t.over = False
     t.round += 1
-    if t.kind == "words":
+    if t.kind in HAND_TITLES:
         started = t.table.id
         await feed.until([("user", p.id) for p in t.players],
                          lambda: all((h := t.hand(p)) is not None and h.id > started for p in t.players),
@@ -1229,7 +1255,7 @@ def main() -> None:
                               inline_pictures=args.inline_pictures, stub=args.stub_pictures, profile=args.profile))
         return
     kinds = [k.strip() for k in args.game.split(",") if k.strip()]
-    unknown = set(kinds) - {"hallway", "words", "tokens"}
+    unknown = set(kinds) - {"hallway", "words", "tarot", "tokens"}
     if unknown:
         parser.error(f"unknown --game {sorted(unknown)}: choose among hallway, words, tokens")
     levels = [int(x) for x in args.games.split(",") if x.strip()]
