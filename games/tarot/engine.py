@@ -251,7 +251,8 @@ class TarotEngine(Engine):
         mine: dict[str, Any] = {
             "seat": seat, "hand_no": min(state["hand_no"], HANDS_PER_GAME - 1) + 1, "hands": HANDS_PER_GAME,
             "dealer": hand["dealer"], "allegiances": state["options"]["allegiances"],
-            "hand": sort_hand(held), "legal": sort_hand(legal), "as_led": as_led, "led": led_suit(plays),
+            "hand": sort_hand(held), "legal": sort_hand(legal), "as_led": as_led,
+            "led": led_suit(plays) if legal else None,  # only the mover's menu needs it
             "window": hand["phase"] == "window" and not state["over"],
             "nominate": hand["phase"] == "nominate" and seat == hand["dealer"] and state["vote"] is None,
         }
