@@ -26,7 +26,8 @@ from cogs.table.ui import (
     press,
 )
 from cogs.tarot import render
-from games.tarot.cards import SUIT_NAMES, SUITS, hand_key, suit
+from games.tarot import ENGINE
+from games.tarot.cards import PAIR_OF, SUIT_NAMES, SUITS, hand_key, suit
 from games.tarot.engine import conference_on
 
 COLOUR = 0x8E44AD
@@ -154,7 +155,7 @@ class TarotUI(GameUI):
     nudges = frozenset({"may_call"})
 
     def team_chat(self, options: dict[str, Any]) -> bool:
-        return conference_on({"conference": "auto", "mode": "classic", "allegiances": False, **options})
+        return conference_on(ENGINE.resolve_options(options))  # the lobby keeps only what was given
 
     # ----- the table ----------------------------------------------------------------------
     def table(self, view: dict[str, Any], info: TableInfo) -> Screen:
@@ -235,7 +236,7 @@ class TarotUI(GameUI):
                 lines.append("✋ You passed on this Ace of Allegiance.")
             else:
                 lines.append(f"✋ **You may call an allegiance**: show your {short(can_call['shown'])}. "
-                             f"*Ours*: your team scores {pair_name(pair_of(can_call['ace']))}, theirs the "
+                             f"*Ours*: your team scores {pair_name(PAIR_OF[suit(can_call['ace'])])}, theirs the "
                              "other pair. *Yours*: the reverse.")
                 controls += [Button("Ours", {"type": "call", "call": "ours"}, "success", "🤝"),
                              Button("Yours", {"type": "call", "call": "yours"}, "primary", "🎁"),
@@ -354,10 +355,6 @@ def score_card(view: dict[str, Any], info: TableInfo) -> Card:
              "(card points stay face down until the hand ends)"]
     fields = [(f"Hand {e['hand']}", breakdown_lines(e, info), False) for e in view["history"][-4:]]
     return Card("Score", "\n".join(lines), fields=fields, colour=COLOUR)
-
-
-def pair_of(ace: str) -> str:
-    return "round" if suit(ace) in ("CU", "CO") else "long"
 
 
 def hand_text(held: list[str]) -> str:

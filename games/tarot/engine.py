@@ -94,9 +94,10 @@ class TarotEngine(Engine):
         seat = turn(hand)
         if seat is None:
             return []
-        trick = len(hand["tricks"]) + (0 if hand["tricks"] and hand["tricks"][-1]["winner"] is None else 1)
-        played = len(current_trick(hand)["plays"]) if current_trick(hand) else 0
-        return [Wait(seat, f"play-{key}-{trick}-{played}", "play a card", self.limit(state, PLAY, seat),
+        trick = current_trick(hand)
+        number, played = (len(hand["tricks"]), len(trick["plays"])) if trick else (len(hand["tricks"]) + 1, 0)
+        key = f"{key}-{number}-{played}"
+        return [Wait(seat, f"play-{key}", "play a card", self.limit(state, PLAY, seat),
                      {"type": "play", "timeout": True})]
 
     # ----- what may be done ----------------------------------------------------------
