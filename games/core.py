@@ -254,6 +254,11 @@ class Engine:
     #: exactly max_players // len(lobby_teams) players, and at the start team i takes seats
     #: i*k … i*k+k-1 (partners side by side). Empty: one list of players, no teams.
     lobby_teams: ClassVar[tuple[str, ...]] = ()
+    #: (fewest, most) players per team, for a team lobby whose teams may differ in size
+    #: (Kniggits: armies of one or two). None: every team holds exactly `team_size()`. The
+    #: sizes the lobby started with reach `setup` as `options["team_sizes"]` (seats grouped
+    #: by team, in team order), so records and replays carry them like any option.
+    team_sizes: ClassVar[tuple[int, int] | None] = None
 
     # ----- to implement -------------------------------------------------------------
     def setup(self, players: int, rng_state: dict[str, int], options: dict[str, Any]) -> State:
@@ -310,10 +315,22 @@ class Engine:
 
     def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
         known = {opt.name: opt for opt in self.options}
-        unknown = set(given) - set(known)
+        unknown = set(given) - set(known) - ({"team_sizes"} if self.team_sizes else set())
         if unknown:
             raise IllegalAction(f"Unknown option: {', '.join(sorted(unknown))}.")
-        return {name: opt.coerce(given.get(name)) for name, opt in known.items()}
+        resolved = {name: opt.coerce(given.get(name)) for name, opt in known.items()}
+        if self.team_sizes and given.get("team_sizes") is not None:
+            resolved["team_sizes"] = self.checked_team_sizes(given["team_sizes"])
+        return resolved
+
+    def checked_team_sizes(self, sizes: Any) -> list[int]:
+        """The per-team player counts of a started team lobby, refused unless each team's
+        count is within `team_bounds()`."""
+        low, high = self.team_bounds()
+        if (not isinstance(sizes, list) or len(sizes) != len(self.lobby_teams)
+                or not all(isinstance(n, int) and not isinstance(n, bool) and low <= n <= high for n in sizes)):
+            raise IllegalAction(f"Each team needs {low}-{high} players.")
+        return list(sizes)
 
     def player_range(self) -> str:
         if self.min_players == self.max_players:
@@ -365,5 +382,15 @@ class Engine:
         return None
 
     def team_size(self) -> int:
-        """Players per team in a partnership lobby (0: no teams)."""
-        return self.max_players // len(self.lobby_teams) if self.lobby_teams else 0
+        """Players per team in a partnership lobby (0: no teams); the most, where teams may
+        differ in size."""
+        return self.team_bounds()[1]
+
+    def team_bounds(self) -> tuple[int, int]:
+        """(fewest, most) players per team in a team lobby ((0, 0): no teams)."""
+        if not self.lobby_teams:
+            return (0, 0)
+        if self.team_sizes is not None:
+            return self.team_sizes
+        size = self.max_players // len(self.lobby_teams)
+        return (size, size)

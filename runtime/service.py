@@ -210,17 +210,20 @@ class TableService:
             if user_id != game.host_id:
                 raise NotAllowed("Only the host can start the game.")
             players = len(game.seats)
+            options = dict(game.options)
             if engine.lobby_teams:
                 game = await self._seat_by_team(game, engine)
+                if engine.team_sizes is not None:
+                    options["team_sizes"] = [len(members(game, t)) for t in range(len(engine.lobby_teams))]
             if not engine.min_players <= players <= engine.max_players:
                 raise Refusal(f"{engine.title} needs {engine.player_range()} players; {players} joined.")
-            state = engine.new_game(players, game.seed, game.options)
+            state = engine.new_game(players, game.seed, options)
             now = self.clock.now()
             waits = engine.to_act(state)
             deadlines = deadline_rules.schedule([], waits, now, version=1)
             await self.storage.start_game(
                 game_id, state=state, deadlines=deadlines, log=["The game begins."],
-                thread_id=thread_id, now=now,
+                thread_id=thread_id, now=now, options=options if options != game.options else None,
             )
             game = await self._reload(game_id)
             self.on_deadlines(game_id, deadline_rules.earliest(deadlines))
@@ -228,11 +231,11 @@ class TableService:
             return Applied(game, engine, [], list(range(players)), newly_awaited=awaited)
 
     async def _seat_by_team(self, game: GameRecord, engine: Engine) -> GameRecord:
-        """Refuse a start with a team short of players; else renumber the seats so team i's
-        members, in join order, take seats i*k … i*k+k-1 (partners side by side)."""
-        size = engine.team_size()
+        """Refuse a start with a team short of players; else renumber the seats so each team's
+        members, in join order, sit together in team order (partners side by side)."""
+        fewest = engine.team_bounds()[0]
         for team, label in enumerate(engine.lobby_teams):
-            missing = size - len(members(game, team))
+            missing = fewest - len(members(game, team))
             if missing > 0:
                 raise Refusal(f"Team {label} needs {missing} more player{'s' if missing > 1 else ''}.")
         order = [s.user_id for team in range(len(engine.lobby_teams)) for s in members(game, team)]

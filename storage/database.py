@@ -278,13 +278,16 @@ class Storage:
 
     async def start_game(
         self, game_id: int, *, state: dict[str, Any], deadlines: list[dict[str, Any]],
-        log: list[str], thread_id: int | None, now: float,
+        log: list[str], thread_id: int | None, now: float, options: dict[str, Any] | None = None,
     ) -> int:
-        """Lobby → active, with the first state (version 1)."""
+        """Lobby → active, with the first state (version 1); `options`, if given, replace the
+        lobby's (the start adds what only the start knows: the team sizes)."""
         counts = await self._transaction([(
             "UPDATE games SET status = 'active', state = ?, deadlines = ?, log = ?, version = 1,"
-            " thread_id = COALESCE(?, thread_id), updated_at = ?, last_at = ? WHERE id = ? AND status = 'lobby'",
-            (_dumps(state), _dumps(deadlines), _dumps(log), thread_id, now, now, game_id),
+            " thread_id = COALESCE(?, thread_id), options = COALESCE(?, options), updated_at = ?, last_at = ?"
+            " WHERE id = ? AND status = 'lobby'",
+            (_dumps(state), _dumps(deadlines), _dumps(log), thread_id,
+             _dumps(options) if options is not None else None, now, now, game_id),
         )])
         if counts[0] != 1:
             raise StaleVersion(f"game {game_id} is no longer a lobby")

@@ -282,11 +282,13 @@ def render_lobby(game: GameRecord, engine: Engine) -> Rendered:
     head = engine.summary + "\n\n" if engine.summary else ""
     if engine.lobby_teams:
         size = engine.team_size()
+        fewest = engine.team_bounds()[0]
         blocks = []
         for team, label in enumerate(engine.lobby_teams):
             seated = [s for s in game.seats if s.team == team]
             listed = "\n".join(line(s, n + 1) for n, s in enumerate(seated)) or "—"
-            blocks.append(f"**Team {label} ({len(seated)}/{size})**\n{listed}")
+            count = f"{len(seated)}/{size}" if fewest == size else f"{len(seated)}, {fewest}-{size}"
+            blocks.append(f"**Team {label} ({count})**\n{listed}")
         body = "\n\n".join(blocks)
     else:
         body = (f"**Players ({len(game.seats)}/{engine.max_players})**\n"

@@ -3,15 +3,18 @@ renumbered by team), partners of a leaver left unrated, and the best pairs of a 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cogs.table import codec
-from games.core import Outcome
-from games.registry import get_engine
+from games.core import IllegalAction, Outcome, State
+from games.registry import get_engine, register
 from runtime.errors import Refusal
 from runtime.ratings import rate
 from runtime.service import TableService
 from storage import Storage
+from tests.engines.pairs import PairsEngine
 from tests.runtime.conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, EVE, GUILD
 
 A, B = 0, 1
@@ -187,13 +190,70 @@ def test_choices_sending_different_actions_are_not_joined() -> None:
     assert codec.gathered([listed[0], listed[3]], listed, "cards", pick=(2, 2)) is None
 
 
-def test_every_team_game_fills_its_teams_exactly() -> None:
-    """A partnership lobby starts only full: min = max players, split evenly among its teams."""
+def test_every_team_game_fills_its_teams_within_their_bounds() -> None:
+    """A fixed-size partnership lobby starts only full (min = max players, split evenly); one
+    whose teams may differ holds between the fewest and the most per team."""
     from games.registry import ENGINES, load_builtin
 
     load_builtin()
     teamed = [e for e in ENGINES.values() if e.lobby_teams]
     assert teamed
     for engine in teamed:
-        assert engine.min_players == engine.max_players, engine.name
-        assert engine.team_size() * len(engine.lobby_teams) == engine.max_players, engine.name
+        fewest, most = engine.team_bounds()
+        teams = len(engine.lobby_teams)
+        assert (engine.min_players, engine.max_players) == (fewest * teams, most * teams), engine.name
+        if engine.team_sizes is None:
+            assert fewest == most, engine.name
+
+
+class ArmiesEngine(PairsEngine):
+    """Pairs with teams of one or two (Kniggits' armies): the start hands the team sizes in."""
+
+    name = "armies"
+    title = "Armies"
+    min_players = 2
+    team_sizes = (1, 2)
+
+    def setup(self, players: int, rng_state: dict[str, int], options: dict[str, Any]) -> State:
+        state = super().setup(players, rng_state, options)
+        state["team_sizes"] = options.get("team_sizes")
+        return state
+
+    def teams(self, state: State) -> tuple[tuple[int, ...], ...] | None:
+        first = (state["team_sizes"] or [state["players"] // 2])[0]
+        return (tuple(range(first)), tuple(range(first, state["players"])))
+
+
+register(ArmiesEngine())
+
+
+async def armies_lobby(service: TableService) -> int:
+    game = await service.open_lobby(guild_id=GUILD, channel_id=CHANNEL, kind="armies", host_id=ALICE,
+                                    host_name="alice", options={})
+    return game.id
+
+
+async def test_uneven_teams_start_with_their_sizes_recorded_for_the_engine(service: TableService) -> None:
+    game_id = await armies_lobby(service)
+    with pytest.raises(Refusal, match=r"Team B needs 1 more player\."):
+        await service.start(game_id, ALICE)
+    await service.join(game_id, BOB, "bob", team=B)
+    await service.join(game_id, CAROL, "carol", team=B)
+    with pytest.raises(Refusal, match="Team B is full"):
+        await service.join(game_id, DAVE, "dave", team=B)
+    applied = await service.start(game_id, ALICE)
+    assert [s.name for s in applied.game.seats] == ["alice", "bob", "carol"]
+    assert applied.game.options["team_sizes"] == [1, 2]
+    assert applied.game.state["team_sizes"] == [1, 2]
+    assert get_engine("armies").teams(applied.game.state) == ((0,), (1, 2))
+    assert (await service.replay(game_id))["team_sizes"] == [1, 2]  # the record carries them
+
+
+def test_team_sizes_are_checked_like_any_option() -> None:
+    engine = get_engine("armies")
+    assert engine.resolve_options({"team_sizes": [2, 1]})["team_sizes"] == [2, 1]
+    for bad in ([3, 1], [0, 2], [1], "2,1", [True, 1]):
+        with pytest.raises(IllegalAction, match="Each team needs 1-2 players"):
+            engine.resolve_options({"team_sizes": bad})
+    with pytest.raises(IllegalAction, match="Unknown option: team_sizes"):
+        get_engine("pairs").resolve_options({"team_sizes": [2, 2]})
