@@ -33,9 +33,10 @@ RESTART_GRACE = 30.0
 
 LOG_LINES = 8
 FORFEIT = "_forfeit"
-#: Action fields only the runtime sets (a timer's default carries "timeout": True); a
-#: player's action holding one is refused, so nobody can forge what only the clock may do.
-RUNTIME_FIELDS = frozenset({"timeout"})
+#: Action fields only the runtime sets (a timer's default carries "timeout": True; an action
+#: typed as a slash command carries "typed": True); a player's action holding one is refused,
+#: so nobody can forge what only the clock, or the way in, may say.
+RUNTIME_FIELDS = frozenset({"timeout", "typed"})
 
 
 @dataclass
@@ -284,14 +285,17 @@ class TableService:
     # ----- the action loop --------------------------------------------------------------
     async def act(
         self, game_id: int, user_id: int, action: Action, *, version: int | None = None,
-        pressed_at: float | None = None,
+        pressed_at: float | None = None, typed: bool = False,
     ) -> Applied:
         """One player action. `version` is the state version a component was drawn for;
         `pressed_at` when the player pressed (the interaction's own time). The engine judges
         the action at that moment, not when the game's lock came free: clamped between the
-        last committed step and now, and queued actions are taken in press order."""
+        last committed step and now, and queued actions are taken in press order. `typed`:
+        it came as a slash command, not a control (Table Fencing punishes a mistyped one)."""
         if not isinstance(action, dict) or RUNTIME_FIELDS & action.keys():
             raise Refusal("That is not something you can do.")
+        if typed:
+            action = {**action, "typed": True}
         pressed = self._pressed(pressed_at)
         async with self.held(game_id, pressed):
             game = await self.game(game_id)

@@ -180,7 +180,7 @@ class TableCog(commands.Cog):
             game, _seat = await self.edge.intake.seated(interaction, kind)
             action = shortcut.build({p.name: options[from_param(p).python_name] for p in shortcut.params})
         if action is not None:
-            await self.edge.intake.on_action(interaction, game.id, action, None)
+            await self.edge.intake.on_action(interaction, game.id, action, None, typed=True)
 
     async def complete_action(self, interaction: discord.Interaction, kind: str,
                               current: str) -> list[app_commands.Choice[str]]:

@@ -78,11 +78,11 @@ class Intake:
 
     # ----- the ways in ------------------------------------------------------------------
     async def on_action(self, interaction: discord.Interaction, game_id: int, action: dict[str, Any],
-                        version: int | None) -> None:
+                        version: int | None, *, typed: bool = False) -> None:
         applied: Applied | None = None
         async with self.answers.guard(interaction):
             applied = await self.service.act(game_id, interaction.user.id, action, version=version,
-                                             pressed_at=pressed_at(interaction))
+                                             pressed_at=pressed_at(interaction), typed=typed)
         if applied is not None:
             await self.acknowledge(interaction, applied)
 
@@ -135,7 +135,7 @@ class Intake:
             game, seat = await self.seated(interaction, kind)
             game_id, action = game.id, offered_action(game, seat, packed, value)
         if game_id is not None and action is not None:
-            await self.on_action(interaction, game_id, action, None)
+            await self.on_action(interaction, game_id, action, None, typed=True)
 
     async def seated(self, interaction: discord.Interaction, kind: str) -> tuple[GameRecord, int]:
         """The caller's running game of `kind` here and their seat, or a refusal saying why not."""

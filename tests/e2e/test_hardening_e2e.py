@@ -76,7 +76,7 @@ async def test_do_sends_only_an_action_the_players_controls_offer_now(fake_disco
     done = await mover.slash("tokens do", channel=thread, action=packed_token(game, turn))
     assert done.acknowledged and "not one of" not in done.text()
     [played] = await bot.storage.actions(game.id)
-    assert played.action == json.loads(packed_token(game, turn))
+    assert played.action == {**json.loads(packed_token(game, turn)), "typed": True}  # a command, marked so
 
 
 # -- Start and Cancel at the same instant -------------------------------------------------------------

@@ -201,3 +201,21 @@ async def test_only_host_or_manager_ends_a_stuck_game(service: TableService, sto
     await service.end(game_id, BOB, manager=True)
     assert (await storage.game(game_id)).status is Status.CANCELLED
     assert await storage.ratings(GUILD, "tokens", [ALICE, BOB]) == {}
+
+
+async def test_typed_is_set_by_the_runtime_and_never_by_a_player(service: TableService, storage: Storage) -> None:
+    """A slash command's action reaches the engine marked `typed` (Table Fencing punishes a
+    mistyped one); a control claiming to be typed, or to be a timeout, is refused unchanged."""
+    game_id = await started_game(service, [ALICE, BOB])
+    game = await service.game(game_id)
+    seat = game.state["turn"]
+    token = game.state["hands"][seat][0]["id"]
+    before = await snapshot(storage, game_id)
+    for forged in ({"type": "play", "token": token, "typed": True},
+                   {"type": "play", "token": token, "timeout": True}):
+        with pytest.raises(Refusal, match="not something you can do"):
+            await service.act(game_id, game.user_of(seat), forged)
+    assert await snapshot(storage, game_id) == before
+    await service.act(game_id, game.user_of(seat), {"type": "play", "token": token}, typed=True)
+    recorded = (await storage.actions(game_id))[-1].action
+    assert recorded == {"type": "play", "token": token, "typed": True}
