@@ -1,0 +1,1 @@
+"""Table Fencing: the interface (screens and the map of Ohio)."""

@@ -1,0 +1,201 @@
+"""Table Fencing's map: legible where Discord shows it (`tests/test_pictures_legible.check`: decodes,
+at most 1000 px wide, smallest text at least 11 px tall when shown 500 px wide; the chess glyphs'
+ink too), no label overlapping another label, a town's piece place, a road length, the title or
+the legend (Ohio's northeast is crowded), the worst boards drawn (all five pieces in the
+northeast, a long route, an off-road move, the attacked piece), and one picture per board,
+cached."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import math
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from cogs.fencing import render
+from cogs.fencing.render import FONT_SIZES, ohio_map
+from games.fencing.region import load
+from tests.test_pictures_legible import MIN_SHOWN, SHOWN, check
+
+#: A bit more than the other games' pictures: a whole state's map with 46 labels and 74 roads.
+MAX_BYTES = 90_000
+REGION = load("ohio")
+NORTHEAST = ("CLE", "AKR", "KEN", "MED", "WAR")
+
+
+def view(pieces: dict[str, str] | None = None, attacked: str | None = "WB", last: dict[str, Any] | None = None,
+         difficulty: str = "interstate", bumper: int = 1, trick: int = 5) -> dict[str, Any]:
+    return {"pieces": dict(pieces or REGION.start), "attacked": attacked, "bumper_no": bumper, "trick_no": trick,
+            "options": {"difficulty": difficulty}, "last_move": last}
+
+
+def worst_views() -> list[dict[str, Any]]:
+    """All five pieces in the crowded northeast, long and off-road routes, each piece attacked."""
+    crowded = dict(zip(render.PIECES, NORTHEAST, strict=True))
+    long_route = {"piece": "WB", "from": "MAN", "route": ["ASH", "MED", "AKR"], "offroad": False}
+    offroad = {"piece": "BN", "from": "YNG", "route": ["WAR"], "offroad": True}
+    across = {"piece": "BK", "from": "DAY", "route": ["SPR", "COL"], "offroad": False}
+    views = []
+    for n, piece in enumerate(render.PIECES):
+        for difficulty in ("interstate", "state", "backroads"):
+            views.append(view(crowded, piece, (long_route, offroad, across, None)[n % 4], difficulty, 2, 17))
+    views.append(view(attacked=None, trick=0))
+    views.append(view({"BK": "YNG", "WR": "WAR", "BN": "KEN", "WN": "PAI", "WB": "ASB"}, "WR", offroad))
+    return views
+
+
+def drawn(board: dict[str, Any]) -> tuple[bytes, tuple[int, int]]:
+    FONT_SIZES.clear()
+    png = ohio_map(board)
+    size = check(png, set(FONT_SIZES))
+    assert len(png) < MAX_BYTES, f"{len(png)} bytes"
+    return png, size
+
+
+def pixels(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def count(image: Image.Image, colour: tuple[int, int, int]) -> int:
+    """How many pixels of the picture are exactly `colour`."""
+    return {c: n for n, c in image.getcolors(1 << 24)}.get(colour, 0)
+
+
+# -- legibility ---------------------------------------------------------------------------------------
+def test_worst_boards_are_legible_and_keep_one_size() -> None:
+    sizes = {drawn(board)[1] for board in worst_views()}
+    assert sizes == {(render.WIDTH, render.HEIGHT)}
+
+
+def test_piece_glyphs_read_at_500_px() -> None:
+    """The glyph's ink, not just its font size, stays 11 px tall on a 500 px column."""
+    face = render.font(render.GLYPH_FONT)
+    for piece in render.PIECES:
+        ink_height = face.getmask(render.glyph(piece)).size[1]
+        assert ink_height * SHOWN / render.WIDTH >= MIN_SHOWN, (piece, ink_height)
+
+
+# -- labels -------------------------------------------------------------------------------------------
+def boxes() -> tuple[dict[str, Any], list[render.Box]]:
+    plan = render.layout()
+    return plan, [box for box, _ in plan["labels"].values()]
+
+
+def test_every_town_has_one_label_inside_the_picture() -> None:
+    plan, labels = boxes()
+    assert set(plan["labels"]) == set(REGION.towns)
+    for box in labels:
+        assert render.inside(box), box
+    named = {town for town, (box, _) in plan["labels"].items() if REGION.towns[town]["name"] in render.label_text(town)}
+    assert {"COL", "CIN", "CLE", "TOL", "DAY"} <= named
+
+
+def test_labels_overlap_nothing() -> None:
+    plan, labels = boxes()
+    fixed = [render.TITLE_BOX, render.LEGEND_BOX, *render.lake_label_boxes()]
+    chips = list(plan["lengths"].values())
+    for a, b in itertools.combinations(labels + chips + fixed, 2):
+        assert not render.overlaps(a, b, 0), (a, b)
+    spots = render.spots()
+    for town, (box, leader) in plan["labels"].items():
+        for other, (x, y) in spots.items():  # nor any town's piece place (its own included)
+            assert render.box_distance(box, x, y) >= render.ZONE - 0.01, (town, other)
+        if leader is not None:
+            for other_box in labels + chips + fixed:
+                if other_box is not box:
+                    assert not render.segment_hits_box(*leader, other_box), (town, other_box)
+    leaders = [leader for _, leader in plan["labels"].values() if leader is not None]
+    for p, q in itertools.combinations(leaders, 2):
+        assert not render.segments_cross(*p, *q)
+
+
+def test_northeast_labels_sit_near_their_towns() -> None:
+    """Crowded towns still get their label close by (a leader line for the far ones)."""
+    plan, _ = boxes()
+    spots = render.spots()
+    for town in ("CLE", "AKR", "KEN", "MED", "LOR", "YNG", "WAR", "CAN", "PAI", "ASB", "WOO"):
+        box, _ = plan["labels"][town]
+        assert render.box_distance(box, *spots[town]) <= render.ZONE + render.GAPS[-1] + 1, town
+
+
+def test_road_lengths_sit_on_their_own_road() -> None:
+    plan = render.layout()
+    spots = render.spots()
+    roads = render.region()["roads"]
+    assert len(plan["lengths"]) >= 40, "most roads show their length"
+    for i, box in plan["lengths"].items():
+        a, b, _, _ = roads[i]
+        assert render.segment_hits_box(spots[a], spots[b], box)
+        for j, (c, d, _, _) in enumerate(roads):
+            if j != i:
+                assert not render.segment_hits_box(spots[c], spots[d], box), (roads[i], roads[j])
+
+
+def test_projection_keeps_ohio_in_the_picture() -> None:
+    for lat, lon in render.BORDER:
+        x, y = render.project(lat, lon)
+        assert 0 <= x <= render.WIDTH and 0 <= y <= render.HEIGHT, (lat, lon)
+    # north is up, east is right, and a km is as long east-west as north-south
+    cle, col, cin = (render.spots()[t] for t in ("CLE", "COL", "CIN"))
+    assert cle[1] < col[1] < cin[1] and cin[0] < col[0] < cle[0]
+    km_x = render.project(40, -82)[0] - render.project(40, -82 + 1 / 111.32 / math.cos(math.radians(40)))[0]
+    km_y = render.project(40, -82)[1] - render.project(40 + 1 / 111.32, -82)[1]
+    assert abs(abs(km_x) - km_y) / km_y < 0.01
+
+
+# -- what the picture shows ---------------------------------------------------------------------------
+def colour_at(png: bytes, town: str, dx: float = 0, dy: float = 0) -> tuple[int, int, int]:
+    x, y = render.spots()[town]
+    return pixels(png).getpixel((round(x + dx), round(y + dy)))
+
+
+def test_pieces_stand_on_their_towns_in_their_colours() -> None:
+    board = view({"BK": "LIM", "WR": "POR", "BN": "ZAN", "WN": "SPR", "WB": "ASB"}, attacked="WN")
+    png = ohio_map(board)
+    edge = render.PIECE_R - 4
+    for piece, town in board["pieces"].items():
+        disc = render.BLACK_PIECE if piece[0] == "B" else render.WHITE_PIECE
+        assert colour_at(png, town, -edge + 1, 0) == disc, (piece, town)
+    assert colour_at(png, "SPR", render.PIECE_R + 2, 0) == render.GOLD  # the attacked piece's ring
+    assert colour_at(png, "LIM", render.PIECE_R + 2, 0) != render.GOLD
+
+
+def test_the_route_is_drawn_and_offroad_differs() -> None:
+    on_road = {"piece": "WR", "from": "CIN", "route": ["LEB", "WIL"], "offroad": False}
+    off_road = {"piece": "WR", "from": "CIN", "route": ["WIL"], "offroad": True}
+    plain = pixels(ohio_map(view()))
+    road = pixels(ohio_map(view(last=on_road)))
+    line = pixels(ohio_map(view(last=off_road)))
+    route, dashes = count(road, render.ROUTE), count(line, render.ROUTE)
+    assert count(plain, render.ROUTE) == 0
+    assert route > 300 and dashes > 150
+    assert road.tobytes() != line.tobytes()
+
+
+def test_difficulty_changes_the_roads() -> None:
+    pngs = {d: ohio_map(view(difficulty=d)) for d in ("interstate", "state", "backroads")}
+    assert len(set(pngs.values())) == 3
+    assert render.offroad_towns("interstate") == {"ATH", "CHI", "DEL", "HAM", "LAN", "MAR", "MTA", "MTV", "NEW",
+                                                  "POR", "STE", "WAR", "WOO", "XEN"}
+    assert render.offroad_towns("state") == render.offroad_towns("backroads") == frozenset()
+
+
+def test_same_board_same_picture_from_the_cache() -> None:
+    board = worst_views()[3]
+    first = ohio_map(board)
+    hits = render._map.cache_info().hits
+    again = ohio_map({**board, "unrelated": "ignored"})
+    assert again is first and render._map.cache_info().hits == hits + 1
+    moved = ohio_map({**board, "pieces": {**board["pieces"], "BK": "POR"}})
+    assert moved != first
+
+
+@pytest.mark.parametrize("attacked", [None, *render.PIECES])
+def test_title_names_the_attacked_piece(attacked: str | None) -> None:
+    png = ohio_map(view(attacked=attacked))
+    title = pixels(png).crop(tuple(round(v) for v in render.TITLE_BOX))
+    golden = count(title, render.GOLD)
+    assert (golden > 0) == (attacked is not None)
