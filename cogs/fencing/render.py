@@ -556,18 +556,30 @@ def draw_route(image: Image.Image, origin: str, route: Sequence[str], offroad: b
 
 
 # -- the picture --------------------------------------------------------------------------------------
+def last_move(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The move to highlight: the view's `last_move` when it has one, else the current
+    streak's last move (rule 22's M1)."""
+    move = view.get("last_move")
+    if move is None:
+        move = (view.get("streak") or {}).get("last_move")
+    if not move or not move.get("route"):
+        return None
+    return {"piece": move["piece"], "from": move["from"], "route": list(move["route"]),
+            "offroad": bool(move.get("offroad"))}
+
+
 def facts(view: dict[str, Any]) -> dict[str, Any]:
-    """What the map shows, read from the public view (and only these fields)."""
-    options = view.get("options") or {}
-    last = view.get("last_move") or None
+    """What the map shows, read from the public view (`games.fencing.views.FencingView`):
+    these fields and no others."""
+    if view.get("region", REGION) != REGION:
+        raise ValueError(f"no map outline for region {view['region']!r}")
     return {
-        "pieces": {p: view["pieces"][p] for p in PIECES if view["pieces"].get(p)},
+        "pieces": {p: view["pieces"][p]["town"] for p in PIECES if p in view["pieces"]},
         "attacked": view.get("attacked"),
-        "difficulty": options.get("difficulty", "interstate"),
+        "difficulty": view["difficulty"],
         "bumper": view.get("bumper_no"),
         "trick": view.get("trick_no"),
-        "last": None if not last else {"piece": last["piece"], "from": last["from"], "route": list(last["route"]),
-                                       "offroad": bool(last.get("offroad"))},
+        "last": last_move(view),
     }
 
 
@@ -643,3 +655,10 @@ def legend(places: tuple[tuple[str, str], ...], attacked: str | None) -> Image.I
     for n, piece in enumerate(PIECES):
         paste_piece(image, piece, piece == attacked, 8 + PIECE_R + RING, 6 + LEGEND_ROW * n + LEGEND_ROW / 2)
     return image
+
+
+def clear_caches() -> None:
+    """Forget every drawn layer and picture (the bench measures a process's first picture)."""
+    for cached in (region, spots, layout, ground, base, overlay, has_chess_glyphs, piece_sprite, title, legend,
+                   rounded, _map):
+        cached.cache_clear()

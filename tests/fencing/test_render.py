@@ -28,8 +28,11 @@ NORTHEAST = ("CLE", "AKR", "KEN", "MED", "WAR")
 
 def view(pieces: dict[str, str] | None = None, attacked: str | None = "WB", last: dict[str, Any] | None = None,
          difficulty: str = "interstate", bumper: int = 1, trick: int = 5) -> dict[str, Any]:
-    return {"pieces": dict(pieces or REGION.start), "attacked": attacked, "bumper_no": bumper, "trick_no": trick,
-            "options": {"difficulty": difficulty}, "last_move": last}
+    """The map's fields of a public view (`games.fencing.views.FencingView`)."""
+    towns = dict(pieces or REGION.start)
+    return {"region": "ohio", "difficulty": difficulty, "bumper_no": bumper, "trick_no": trick, "attacked": attacked,
+            "pieces": {p: {"town": t, "colour": p[0], "offroad": False} for p, t in towns.items()},
+            "streak": {"owner": 0 if last else None, "last_move": last}}
 
 
 def worst_views() -> list[dict[str, Any]]:
@@ -156,7 +159,7 @@ def test_pieces_stand_on_their_towns_in_their_colours() -> None:
     board = view({"BK": "LIM", "WR": "POR", "BN": "ZAN", "WN": "SPR", "WB": "ASB"}, attacked="WN")
     png = ohio_map(board)
     edge = render.PIECE_R - 4
-    for piece, town in board["pieces"].items():
+    for piece, town in ((p, board["pieces"][p]["town"]) for p in board["pieces"]):
         disc = render.BLACK_PIECE if piece[0] == "B" else render.WHITE_PIECE
         assert colour_at(png, town, -edge + 1, 0) == disc, (piece, town)
     assert colour_at(png, "SPR", render.PIECE_R + 2, 0) == render.GOLD  # the attacked piece's ring
@@ -189,7 +192,7 @@ def test_same_board_same_picture_from_the_cache() -> None:
     hits = render._map.cache_info().hits
     again = ohio_map({**board, "unrelated": "ignored"})
     assert again is first and render._map.cache_info().hits == hits + 1
-    moved = ohio_map({**board, "pieces": {**board["pieces"], "BK": "POR"}})
+    moved = ohio_map({**board, "pieces": {**board["pieces"], "BK": {"town": "POR", "colour": "B", "offroad": True}}})
     assert moved != first
 
 
