@@ -254,6 +254,11 @@ class Engine:
     #: exactly max_players // len(lobby_teams) players, and at the start team i takes seats
     #: i*k … i*k+k-1 (partners side by side). Empty: one list of players, no teams.
     lobby_teams: ClassVar[tuple[str, ...]] = ()
+    #: An engine that stores its own deadlines in the state (races judged against them) sets
+    #: the action the runtime applies, with seat None and now = the restart, each time the bot
+    #: starts again with the game running: the engine moves the deadlines that passed while
+    #: nobody could press and re-keys its waits. None: the runtime's restart grace suffices.
+    resume_action: ClassVar[Action | None] = None
     #: (fewest, most) players per team, for a team lobby whose teams may differ in size
     #: (Kniggits: armies of one or two). None: every team holds exactly `team_size()`. The
     #: sizes the lobby started with reach `setup` as `options["team_sizes"]` (seats grouped

@@ -282,6 +282,34 @@ class TableService:
         await self.storage.set_deadlines({g.id: g.deadlines for g in moved})
         return moved
 
+    async def resume(self, games: list[GameRecord]) -> list[Applied]:
+        """At start-up, after `grant_grace`: each game whose engine keeps its own deadlines in
+        its state (Table Fencing judges races against them) gets its `resume_action`, with
+        seat None and now = the restart, committed and logged like any action so a replay
+        matches. The engine moves what passed during the outage and re-keys its waits."""
+        done: list[Applied] = []
+        for record in games:
+            engine = get_engine(record.kind)
+            if engine.resume_action is None:
+                continue
+            async with self.held(record.id, None):
+                try:
+                    game = await self._active(record.id)
+                except Refusal:
+                    continue
+                assert game.state is not None
+                now = self.clock.now()
+                action = dict(engine.resume_action)
+                try:
+                    state, events = engine.apply(game.state, None, action, now)
+                except IllegalAction as exc:
+                    log.error("game %s: resume refused (%s)", game.id, exc)
+                    continue
+                applied = await self._commit(game, engine, None, action, state, events, at=now)
+            record.deadlines, record.version = applied.game.deadlines, applied.game.version
+            done.append(applied)
+        return done
+
     # ----- the action loop --------------------------------------------------------------
     async def act(
         self, game_id: int, user_id: int, action: Action, *, version: int | None = None,

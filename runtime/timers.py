@@ -76,6 +76,8 @@ class Timers:
         in `graced`, whose tables show an out-of-date countdown until refreshed)."""
         games = await self.service.storage.active_games()
         self.graced = await self.service.grant_grace(games)
+        resumed = {applied.game.id for applied in await self.service.resume(games)}
+        self.graced += [g for g in games if g.id in resumed and g not in self.graced]
         count = 0
         for game in games:
             at = deadline_rules.earliest(game.deadlines)

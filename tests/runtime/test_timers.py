@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from games.core import Wait
+from games.core import Action, Event, IllegalAction, State, Wait
+from games.registry import register
 from runtime import deadlines
 from runtime.clock import ManualClock, SystemClock
 from runtime.service import RESTART_GRACE, Applied, TableService
@@ -16,7 +17,8 @@ from runtime.timers import RETRY_AFTER, Timers
 from storage import Storage
 from tests.engines import tokens as tokens_engine
 from tests.engines.tokens import TURN_TIMEOUT
-from tests.runtime.conftest import ALICE, BOB, started_game
+from runtime.errors import Refusal
+from tests.runtime.conftest import ALICE, BOB, CHANNEL, GUILD, started_game
 
 
 def test_a_running_deadline_is_kept_and_a_new_wait_starts_fresh() -> None:
@@ -173,3 +175,58 @@ async def test_a_timer_whose_expiry_fails_tries_again(db_path: Path, monkeypatch
     finally:
         timers.close()
         await storage.close()
+
+
+class StopwatchEngine(tokens_engine.TokensEngine):
+    """Tokens that keeps a deadline of its own in the state (as Table Fencing does), so a
+    restart must tell it: the runtime applies its `resume_action`."""
+
+    name = "stopwatch"
+    resume_action = {"type": "resume"}
+
+    def play(self, state: State, seat: int | None, action: Action, now: float) -> list[Event]:
+        if action["type"] == "resume":
+            if seat is not None:
+                raise IllegalAction("Only the bot resumes a game.")
+            state.setdefault("resumed", []).append(now)
+            return [Event("resumed", {"at": now})]
+        return super().play(state, seat, action, now)
+
+
+register(StopwatchEngine())
+
+
+async def test_an_engine_that_keeps_its_own_deadlines_is_resumed_once_per_restart(db_path: Path) -> None:
+    clock = ManualClock()
+    published: list[Applied] = []
+    storage, service, timers = await boot(db_path, clock, published, seed=1)
+    game = await service.open_lobby(guild_id=GUILD, channel_id=CHANNEL + 1, kind="stopwatch", host_id=ALICE,
+                                    host_name="alice", options={})
+    await service.join(game.id, BOB, "bob")
+    await service.start(game.id, ALICE)
+    plain = await started_game(service, [ALICE, BOB])  # Tokens: no resume action
+    timers.close()
+    await storage.close()
+    clock.advance(600)
+
+    storage, service, timers = await boot(db_path, clock, published, seed=2)
+    restart = clock.now()
+    try:
+        await restored_and_resumed(storage, service, timers, game.id, plain, restart)
+    finally:
+        timers.close()
+        await storage.close()
+
+
+async def restored_and_resumed(storage: Storage, service: TableService, timers: Timers, game_id: int,
+                               plain: int, restart: float) -> None:
+    await timers.restore()
+    stored = await storage.game(game_id)
+    assert stored.state["resumed"] == [restart] and stored.version == 2
+    [resumed] = await storage.actions(game_id)
+    assert (resumed.seat, resumed.action, resumed.at) == (None, {"type": "resume"}, restart)
+    assert game_id in [g.id for g in timers.graced]  # its table is redrawn
+    assert await storage.actions(plain) == [] and (await storage.game(plain)).version == 1
+    assert (await service.replay(game_id))["resumed"] == [restart]
+    with pytest.raises(Refusal):
+        await service.act(game_id, ALICE, {"type": "resume"})
