@@ -166,3 +166,126 @@ class FencingView(TypedDict):
     attack_choices: list[str]   # pieces the controller may call (attack / first_attack prompts)
     winner: int | None          # the game's winner once over
     over: bool
+
+
+# ----- building the view ----------------------------------------------------------------
+PLAYER_KEYS = ("score", "bumpers_won", "bumper_scores", "chocolate", "hat_on", "hat_keep", "afk_misses",
+               "miscues", "butt_kicks", "choc_eaten", "themes", "builds", "hats", "applause")
+
+
+def public_view(state: dict[str, Any]) -> dict[str, Any]:
+    """The table's view: everything but the RNG's future (see the module docstring)."""
+    from games.fencing import flow, moves  # the engine modules import this one for the shape
+    from games.fencing.region import COLOUR
+
+    options = state["options"]
+    step = state["step"]
+    players = []
+    for seat, p in enumerate(state["seats"]):
+        entry: dict[str, Any] = {"seat": seat, **{k: _copy(p[k]) for k in PLAYER_KEYS},
+                                 "stamps": [dict(s) for s in p["stamps"]],
+                                 "deck_left": len(state["decks"][seat]),
+                                 "deck_colour": "red" if seat == state["start"] else "blue"}
+        players.append(entry)
+    pieces = {piece: {"town": town, "colour": COLOUR[piece], "offroad": moves.is_offroad(state, town)}
+              for piece, town in state["pieces"].items()}
+    menu = None
+    if step["kind"] == "move":
+        menu = {"piece": step["piece"], "origin": state["pieces"][step["piece"]], "controller": state["control"],
+                "destinations": moves.menu(state, step["piece"])}
+    chooser_kinds = ("first_attack", "attack")
+    return {
+        "seat": None,
+        "region": options["region"],
+        "difficulty": options["difficulty"],
+        "direction": options["direction"],
+        "options": dict(options),
+        "bumper_no": state["bumper_no"],
+        "trick_no": state["trick_no"],
+        "start": state["start"],
+        "champion": state["champion"],
+        "clock_started_at": state["clock_started_at"],
+        "players": players,
+        "pieces": pieces,
+        "control": state["control"],
+        "mitt": state["mitt"],
+        "yellow": {"holder": state["yellow"], "boxed_until": state["yellow_box"]},
+        "purple": state["purple"],
+        "attacked": state["attacked"],
+        "choc_supply": state["choc_supply"],
+        "trick": _trick(state["trick"]),
+        "last_trick": _trick(state["last_trick"]),
+        "streak": _copy(state["streak"]),
+        "prompt": _prompt(state, flow),
+        "penalties": [{"seat": s, "reason": q[0]["reason"], "deadline": q[0]["deadline"], "queued": len(q) - 1}
+                      for s, q in enumerate(state["penalties"]) if q],
+        "moves": menu,
+        "attack_choices": ["BK", "WR", "BN", "WN", "WB"] if step["kind"] in chooser_kinds else [],
+        "winner": state["winner"],
+        "over": bool(state["over"]),
+    }
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+def _trick(trick: dict[str, Any] | None) -> dict[str, Any] | None:
+    if trick is None:
+        return None
+    keys = ("no", "attacked", "level", "steps", "winner", "how", "build", "qs_used", "hose_used",
+            "warriors", "parrier")
+    return {k: _copy(trick[k]) for k in keys}
+
+
+def _prompt(state: dict[str, Any], flow: Any) -> dict[str, Any]:
+    step = state["step"]
+    kind = step["kind"]
+    out: dict[str, Any] = {"kind": kind, "seats": [], "opened_at": step["opened_at"], "deadline": step["deadline"]}
+    if kind == "game":
+        out.update(seats=[s for s in range(3) if not step["pressed"][s]], pressed=list(step["pressed"]))
+    elif kind == "gun":
+        out["seats"] = [s for s in range(3) if s != state["start"]]
+    elif kind == "stamp":
+        stamped = [p["stamps"][-1][step["which"]] for p in state["seats"]]
+        out.update(seats=[s for s in range(3) if stamped[s] is None], which=step["which"], stamped=stamped)
+    elif kind in ("first_attack", "thrust"):
+        out["seats"] = [state["start"]]
+    elif kind in ("attack", "move"):
+        out["seats"] = [state["control"]]
+        if kind == "move":
+            out["piece"] = step["piece"]
+    elif kind == "hat":
+        out.update(seats=[s for s in step["bare"] if str(s) not in step["presses"]], bare=list(step["bare"]),
+                   presses={s: t - step["opened_at"] for s, t in step["presses"].items()},
+                   pressed=[str(s) in step["presses"] for s in range(3)])
+    elif kind == "golf":
+        trick = state["trick"]
+        out.update(seats=[step["holder"]], holder=step["holder"], qs_available=flow.qs_available(state),
+                   hose_targets=[] if trick["hose_used"] else [t for t in range(3) if t != step["holder"]])
+    elif kind == "catch":
+        out.update(seats=[step["receiver"]] if step["open"] else [], ball=step["ball"], thrower=step["thrower"],
+                   receiver=step["receiver"], open=step["open"], purpose=step["purpose"])
+        if not step["open"]:
+            out.update(opened_at=None, deadline=None)  # derived from the hidden opens_at
+    elif kind == "handout":
+        out.update(seats=[step["holder"]], holder=step["holder"])
+    elif kind == "duel":
+        stage = step["stage"]
+        waiting = ([s for i, s in enumerate(step["seats"]) if step["insults"][i] is None] if stage == "insult"
+                   else [step["third"]] if stage == "count"
+                   else [s for i, s in enumerate(step["seats"]) if step["snaps"][i] is None])
+        out.update(seats=waiting, purpose=step["purpose"], duel={
+            "seats": list(step["seats"]), "third": step["third"], "stage": stage,
+            "insults": [t if t else None for t in step["insults"]],
+            "skipped": [t == "" for t in step["insults"]], "applauded": list(step["applauded"]),
+            "t0": step["t0"], "snapped": [t is not None for t in step["snaps"]]})
+    elif kind == "anthem":
+        out.update(seats=[s for s in range(3) if "hail" not in step["parts"][s]],
+                   parts=[list(p) for p in step["parts"]], reader=flow.anthem_reader(state),
+                   pressed=["hail" in p for p in step["parts"]])
+    return out
