@@ -156,7 +156,6 @@ NAMED = ("COL", "CIN", "CLE", "TOL", "DAY")
 #: Gaps (px, beyond a piece's ring) tried between a town and its label, near to far; from the
 #: second on, a leader line joins them.
 GAPS = (1, 8, 18, 30, 44, 60, 80)
-REACH = 300  # px from a dot within which its label and leader stay (ZONE + the last gap + a label)
 DIRECTIONS = 16
 TITLE_BOX: Box = (8, 8, 330, 70)
 LEGEND_ROW = 34
@@ -178,8 +177,9 @@ def overlaps(a: Box, b: Box, gap: float = 2) -> bool:
 
 
 def box_distance(box: Box, x: float, y: float) -> float:
-    dx = max(box[0] - x, 0, x - box[2])
-    dy = max(box[1] - y, 0, y - box[3])
+    """How far (x, y) is from `box` (0 inside it)."""
+    dx = box[0] - x if x < box[0] else x - box[2] if x > box[2] else 0.0
+    dy = box[1] - y if y < box[1] else y - box[3] if y > box[3] else 0.0
     return math.hypot(dx, dy)
 
 
@@ -217,15 +217,16 @@ def centred_box(cx: float, cy: float, w: float, h: float) -> Box:
 
 
 def reach(x: float, y: float, ux: float, uy: float, w: float, h: float, clear: float) -> Box:
-    """The w x h box furthest in along direction (ux, uy) from (x, y) that stays `clear` away."""
-    low, high = 0.0, clear + w + h
-    for _ in range(10):
-        mid = (low + high) / 2
-        if box_distance(centred_box(x + ux * mid, y + uy * mid, w, h), x, y) >= clear:
-            high = mid
-        else:
-            low = mid
-    return centred_box(x + ux * high, y + uy * high, w, h)
+    """The w x h box nearest to (x, y) along the unit direction (ux, uy) that stays `clear` away."""
+    a, b, hw, hh = abs(ux), abs(uy), w / 2, h / 2
+    if b * (clear + hw) <= hh * a + 1e-9:  # clear beside the dot: only the x gap counts
+        t = (clear + hw) / a
+    elif a * (clear + hh) <= hw * b + 1e-9:  # clear above or below: only the y gap counts
+        t = (clear + hh) / b
+    else:  # clear past a corner: (t a - hw)^2 + (t b - hh)^2 = clear^2
+        half = a * hw + b * hh
+        t = half + math.sqrt(half * half - (hw * hw + hh * hh - clear * clear))
+    return centred_box(x + ux * t, y + uy * t, w, h)
 
 
 def inside(box: Box, margin: float = 4) -> bool:
@@ -261,30 +262,36 @@ def layout() -> dict[str, Any]:
         x, y = spot[town]
         return sum(1 for other, (ox, oy) in spot.items() if other != town and math.hypot(ox - x, oy - y) < 90)
 
-    def free(box: Box, town: str, leader: tuple[tuple[float, float], tuple[float, float]] | None,
-             others: list[str]) -> bool:
-        if not inside(box) or any(overlaps(box, other) for other in (*placed, *fixed)):
+    def free(box: Box, leader: tuple[tuple[float, float], tuple[float, float]] | None, others: list[str],
+             boxes: list[Box], lines: list[tuple[tuple[float, float], tuple[float, float]]]) -> bool:
+        """Whether a label at `box` (with `leader`) keeps off the near towns, boxes and leaders."""
+        if not inside(box) or any(overlaps(box, other) for other in boxes):
             return False
         if any(box_distance(box, *spot[other]) < ZONE for other in others):
             return False
-        if any(segment_hits_box(p, q, box, 1) for p, q in leaders):
+        if any(segment_hits_box(p, q, box, 1) for p, q in lines):
             return False
         if leader is not None:
             p, q = leader
-            if any(segment_hits_box(p, q, other, 1) for other in (*placed, *fixed)):
+            if any(segment_hits_box(p, q, other, 1) for other in boxes):
                 return False
             if any(math.hypot(*_minus(spot[o], _nearest(p, q, spot[o]))) < ZONE - 4 for o in others):
                 return False
-            if any(segments_cross(p, q, r, s) for r, s in leaders):
+            if any(segments_cross(p, q, r, s) for r, s in lines):
                 return False
         return True
 
     for town in sorted(spot, key=lambda t: (-crowd(t), t)):
         x, y = spot[town]
         w, h = chip_size(label_text(town))
-        # every candidate box lies within REACH of the dot: only what is that near can touch it
-        others = [o for o in spot if o != town and math.dist(spot[o], (x, y)) < REACH + ZONE]
-        near_roads = [(p, q) for p, q in roads if math.dist(_nearest(p, q, (x, y)), (x, y)) < REACH]
+        # every candidate box (and leader) lies within `far` of the dot: only what is that near can touch it
+        far = ZONE + GAPS[-1] + math.hypot(w, h) + 2
+        others = [o for o in spot if o != town and math.dist(spot[o], (x, y)) < far + ZONE]
+        near_roads = [(p, q) for p, q in roads if math.dist(_nearest(p, q, (x, y)), (x, y)) < far]
+        near_middles = [chip for chip in middles if box_distance(chip, x, y) < far]
+        area = (x - far, y - far, x + far, y + far)
+        boxes = [b for b in (*placed, *fixed) if overlaps(b, area, 0)]
+        lines = [line for line in leaders if segment_hits_box(*line, area)]
         best: tuple[float, Box, Any] | None = None
         for n, gap in enumerate(GAPS):
             for k in range(DIRECTIONS):
@@ -295,10 +302,10 @@ def layout() -> dict[str, Any]:
                 if n:
                     end = (min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3]))
                     leader = ((x + ux * (PIECE_R + 1), y + uy * (PIECE_R + 1)), end)
-                if not free(box, town, leader, others):
+                if not free(box, leader, others, boxes, lines):
                     continue
                 under = sum(1 for p, q in near_roads if segment_hits_box(p, q, box))
-                under += sum(1 for chip in middles if overlaps(box, chip, 1))
+                under += sum(1 for chip in near_middles if overlaps(box, chip, 1))
                 side = 0 if abs(uy) < 0.4 else 3  # beside the dot reads best, then above / below
                 cost = gap * 1.5 + under * 14 + side + (2 if ux < -0.1 else 0)
                 if best is None or cost < best[0]:
@@ -336,26 +343,25 @@ def length_chips(labels: list[Box], leaders: list[Any], fixed: list[Box]) -> dic
     itself with no other road, label, leader or piece place under it."""
     spot = spots()
     roads = region()["roads"]
+    ends = [(spot[a], spot[b]) for a, b, _, _ in roads]
     chips: dict[int, Box] = {}
     order = sorted(range(len(roads)), key=lambda i: (DRAW_ORDER[::-1].index(roads[i][3]), i))
     for i in order:
-        a, b, km, _ = roads[i]
-        p, q = spot[a], spot[b]
-        w, h = chip_size(str(km))
+        p, q = ends[i]
+        w, h = chip_size(str(roads[i][2]))
+        # only what lies near this road can touch its chip
+        near: Box = (min(p[0], q[0]) - w, min(p[1], q[1]) - h, max(p[0], q[0]) + w, max(p[1], q[1]) + h)
+        towns = [xy for xy in spot.values() if box_distance(near, *xy) < ZONE]
+        boxes = [o for o in (*labels, *fixed, *chips.values()) if overlaps(near, o, 2)]
+        lines = [line for line in leaders if segment_hits_box(*line, near, 2)]
+        lines += [ends[j] for j in range(len(roads)) if j != i and segment_hits_box(*ends[j], near, 3)]
         for t in SLIDES:
-            cx, cy = p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t
-            box = centred_box(cx, cy, w, h)
-            if not inside(box) or any(overlaps(box, o, 1) for o in (*labels, *fixed, *chips.values())):
-                continue
-            if any(box_distance(box, x, y) < ZONE - 2 for x, y in spot.values()):
-                continue
-            if any(segment_hits_box(p, q, box, 1) for p, q in leaders):
-                continue
-            if any(j != i and segment_hits_box(spot[roads[j][0]], spot[roads[j][1]], box, 2)
-                   for j in range(len(roads))):
-                continue
-            chips[i] = box
-            break
+            box = centred_box(p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t, w, h)
+            if (inside(box) and not any(box_distance(box, *xy) < ZONE - 2 for xy in towns)
+                    and not any(overlaps(box, o, 1) for o in boxes)
+                    and not any(segment_hits_box(*line, box, 2) for line in lines)):
+                chips[i] = box
+                break
     return chips
 
 
