@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -12,12 +13,12 @@ from games.core import Action, Event, IllegalAction, State, Wait
 from games.registry import register
 from runtime import deadlines
 from runtime.clock import ManualClock, SystemClock
+from runtime.errors import Refusal
 from runtime.service import RESTART_GRACE, Applied, TableService
 from runtime.timers import RETRY_AFTER, Timers
 from storage import Storage
 from tests.engines import tokens as tokens_engine
 from tests.engines.tokens import TURN_TIMEOUT
-from runtime.errors import Refusal
 from tests.runtime.conftest import ALICE, BOB, CHANNEL, GUILD, started_game
 
 
@@ -182,7 +183,7 @@ class StopwatchEngine(tokens_engine.TokensEngine):
     restart must tell it: the runtime applies its `resume_action`."""
 
     name = "stopwatch"
-    resume_action = {"type": "resume"}
+    resume_action: ClassVar[Action | None] = {"type": "resume"}
 
     def play(self, state: State, seat: int | None, action: Action, now: float) -> list[Event]:
         if action["type"] == "resume":
