@@ -182,7 +182,8 @@ class Secret:
     """Where one hidden item lives in the state, and who may see it.
 
     `path` leads into the state's JSON (keys and list indexes). `owner` is the one seat that
-    may see it; None means nobody (deck order, a face-down discard, a pending default). Items
+    may see it; None means nobody (deck order, a face-down discard, a pending default), and
+    `shared` names any other seats that may (teammates' common draft). Items
     of one `pool` may stand in for each other (any card for a card, any shape for a shape):
     the contract suite swaps each secret for another value of its pool and checks that no
     view but the owner's changes. The RNG is always secret and need not be declared.
@@ -191,6 +192,8 @@ class Secret:
     owner: int | None
     path: tuple[str | int, ...]
     pool: str = ""
+    #: Other seats that may see it too (a draft shared by the players of one army).
+    shared: tuple[int, ...] = ()
 
 
 class Rng:

@@ -89,7 +89,7 @@ def leaks(engine: Engine, state: State, *, sample: int | None = None,
             changed = json.loads(json.dumps(state))
             put(changed, secret.path, value)
             for viewer in viewers:
-                if viewer == secret.owner:
+                if viewer == secret.owner or viewer in secret.shared:
                     continue
                 if dumped(engine, changed, viewer) != base[viewer]:
                     whose = "nobody's" if secret.owner is None else f"seat {secret.owner}'s"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from tests.engines.shapes import ENGINE as SHAPES
 from tests.engines.shapes import LEAKY
@@ -63,3 +64,25 @@ def test_the_rng_is_always_checked() -> None:
 
     engine = RngShowing()
     assert any("rng/n" in p for p in leaks(engine, engine.new_game(2, 3)))
+
+
+def test_a_secret_shared_with_a_teammate_may_show_to_that_teammate_only() -> None:
+    """Kniggits' army draft: both players of an army see it; the enemy and the table don't."""
+    class TeamPeek(type(TOKENS)):
+        name = "team_peek"
+
+        def view(self, state, seat):
+            out = super().view(state, seat)
+            if seat in (0, 1):
+                out["draft"] = state["hands"][0][0]["value"]
+            return out
+
+        def secrets(self, state):
+            return [replace(s, shared=(1,)) if s.owner == 0 else s for s in super().secrets(state)]
+
+    engine = TeamPeek()
+    state = engine.new_game(3, 3)
+    assert leaks(engine, state) == []
+    state_problems = leaks(type("NoShare", (TeamPeek,), {"name": "no_share", "secrets": type(TOKENS).secrets})(),
+                           state)
+    assert any(p.startswith("seat 1's view changes with seat 0's secret at hands/0/0/value") for p in state_problems)

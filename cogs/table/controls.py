@@ -88,6 +88,7 @@ def build_modal(form: FormButton, custom_id: str) -> FormModal:
         modal.add_item(discord.ui.TextInput(
             label=field.label[:45], custom_id=field.name, placeholder=field.placeholder[:100] or None,
             max_length=field.max_length, required=field.required,
+            style=discord.TextStyle.paragraph if field.paragraph else discord.TextStyle.short,
         ))
     return modal
 

@@ -73,7 +73,8 @@ class Select:
 class Field:
     """One text input of a modal. With `integer=True` the runtime turns the text into an
     int before the action reaches the engine (non-numbers get a friendly refusal);
-    ranges and every other rule stay the engine's to check."""
+    ranges and every other rule stay the engine's to check. `paragraph=True` gives a
+    multi-line box (an army list, one kniggit a line)."""
 
     name: str
     label: str
@@ -81,6 +82,7 @@ class Field:
     integer: bool = False
     max_length: int = 20
     required: bool = True
+    paragraph: bool = False
 
 
 @dataclass(frozen=True)

@@ -86,3 +86,15 @@ def test_do_refuses_what_no_control_offers(bidding: object, packed: str) -> None
 def test_a_typed_value_is_held_to_the_fields_length() -> None:
     with pytest.raises(Refusal, match="at most 20 characters"):
         read_field(Field("word", "Word"), "x" * 4000)
+
+
+def test_a_paragraph_field_is_a_multi_line_box() -> None:
+    import discord
+
+    from cogs.table.controls import build_modal
+
+    form = FormButton("Army", "Your army", [Field("lines", "One kniggit a line", max_length=1000, paragraph=True),
+                                             AMOUNT], {"type": "army"})
+    boxes = build_modal(form, "m").children
+    assert [box.style for box in boxes] == [discord.TextStyle.paragraph, discord.TextStyle.short]
+    assert boxes[0].max_length == 1000
