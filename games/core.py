@@ -257,6 +257,10 @@ class Engine:
     #: exactly max_players // len(lobby_teams) players, and at the start team i takes seats
     #: i*k … i*k+k-1 (partners side by side). Empty: one list of players, no teams.
     lobby_teams: ClassVar[tuple[str, ...]] = ()
+    #: The option the runtime sets at the start to the seat of the sole winner of this server's
+    #: previous game of this kind, the reigning champion (-1: none, or not at this table). It is
+    #: not offered on `/<game> new`; it is recorded with the other options, so replays match.
+    champion_option: ClassVar[str | None] = None
     #: An engine that stores its own deadlines in the state (races judged against them) sets
     #: the action the runtime applies, with seat None and now = the restart, each time the bot
     #: starts again with the game running: the engine moves the deadlines that passed while

@@ -216,6 +216,10 @@ class TableService:
                 game = await self._seat_by_team(game, engine)
                 if engine.team_sizes is not None:
                     options["team_sizes"] = [len(members(game, t)) for t in range(len(engine.lobby_teams))]
+            if engine.champion_option is not None:
+                champion = await self.storage.last_champion(game.guild_id, game.kind)
+                options[engine.champion_option] = next(
+                    (s.seat for s in game.seats if s.user_id == champion), -1)
             if not engine.min_players <= players <= engine.max_players:
                 raise Refusal(f"{engine.title} needs {engine.player_range()} players; {players} joined.")
             state = engine.new_game(players, game.seed, options)

@@ -174,6 +174,17 @@ class Storage:
             row = await cursor.fetchone()
         return await self.game(row[0]) if row else None
 
+    async def last_champion(self, guild_id: int, kind: str) -> int | None:
+        """The user who alone won the server's most recently finished game of `kind`, if any."""
+        async with self._db.execute(
+            "SELECT r.user_id FROM results r WHERE r.rank = 0 AND r.game_id = ("
+            " SELECT id FROM games WHERE guild_id = ? AND kind = ? AND status = 'finished'"
+            " ORDER BY updated_at DESC, id DESC LIMIT 1)",
+            (guild_id, kind),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return int(rows[0][0]) if len(rows) == 1 else None
+
     async def live_games_of(self, user_id: int) -> list[GameRecord]:
         async with self._db.execute(
             "SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id"

@@ -67,7 +67,7 @@ class TableCog(commands.Cog):
         async def new(interaction: discord.Interaction, **options: Any) -> None:
             await self.edge.lobby.open(interaction, engine.name, options)
 
-        with_options(new, [from_engine_option(o) for o in engine.options])
+        with_options(new, [from_engine_option(o) for o in engine.options if o.name != engine.champion_option])
         group.add_command(app_commands.Command(
             name="new", description=f"Open a {engine.title} table here ({engine.player_range()} players)"[:100],
             callback=new, parent=group,

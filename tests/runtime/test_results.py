@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 
 from cogs.table.results import rating_lines
-from games.core import Outcome
-from games.registry import get_engine
+from games.core import Option, Outcome
+from games.registry import get_engine, register
 from runtime.service import Applied, TableService
 from storage import Status, Storage
-from tests.runtime.conftest import ALICE, BOB, CHANNEL, GUILD, play_first, started_game
+from tests.runtime.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, play_first, started_game
 
 
 async def test_a_forfeit_before_everyone_acted_is_recorded_but_not_rated(service: TableService,
@@ -68,3 +68,40 @@ def test_rating_lines_come_in_finishing_order_with_their_change() -> None:
     step: Any = Applied(Game(), get_engine("tokens"), [], [], Outcome(ranks=(2, 0, 1)), rated=True,
                         rating_changes={11: (1.0, 0.1), 12: (None, 1.4), 13: (2.0, 2.5)})
     assert rating_lines(step) == ["<@12> 1.4 (+1.4)", "<@13> 2.5 (+0.5)", "<@11> 0.1 (−0.9)"]
+
+
+class CrownedEngine(type(get_engine("tokens"))):
+    """Tokens with a reigning champion, as Table Fencing has: the runtime fills it in."""
+
+    name = "crowned"
+    options = (*get_engine("tokens").options, Option("champion", "the seat of the reigning champion", -1,
+                                                     (-1, 0, 1, 2)))
+    champion_option = "champion"
+
+    def setup(self, players: int, rng_state: dict[str, int], options: dict[str, Any]) -> dict[str, Any]:
+        return {**super().setup(players, rng_state, options), "champion": options["champion"]}
+
+
+register(CrownedEngine())
+
+
+async def crowned_game(service: TableService, users: list[int], channel: int) -> int:
+    game = await service.open_lobby(guild_id=GUILD, channel_id=channel, kind="crowned", host_id=users[0],
+                                    host_name="host", options={})
+    for user in users[1:]:
+        await service.join(game.id, user, f"user{user}")
+    await service.start(game.id, users[0])
+    return game.id
+
+
+async def test_the_last_sole_winner_of_the_server_is_the_champion_wherever_they_sit(
+        service: TableService, storage: Storage) -> None:
+    first = await crowned_game(service, [ALICE, BOB], CHANNEL)
+    assert (await storage.game(first)).state["champion"] == -1  # nobody has won yet
+    await service.forfeit(first, ALICE)  # Bob wins
+    second = await crowned_game(service, [ALICE, CAROL, BOB], CHANNEL)
+    game = await storage.game(second)
+    assert game.state["champion"] == 2 == game.options["champion"]  # recorded, so replays match
+    await service.forfeit(second, BOB)  # Alice and Carol share first: no sole winner
+    third = await crowned_game(service, [ALICE, BOB], CHANNEL)
+    assert (await storage.game(third)).state["champion"] == -1
