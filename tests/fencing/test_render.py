@@ -10,6 +10,8 @@ from __future__ import annotations
 import io
 import itertools
 import math
+import random
+from functools import cache
 from typing import Any
 
 import pytest
@@ -17,7 +19,9 @@ from PIL import Image
 
 from cogs.fencing import render
 from cogs.fencing.render import FONT_SIZES, ohio_map
+from games.fencing import ENGINE
 from games.fencing.region import load
+from games.fencing.views import FencingView, PieceView, StreakView
 from tests.test_pictures_legible import MIN_SHOWN, SHOWN, check
 
 #: A bit more than the other games' pictures: a whole state's map with 46 labels and 74 roads.
@@ -50,6 +54,41 @@ def worst_views() -> list[dict[str, Any]]:
     return views
 
 
+def played(seed: int, difficulty: str, offroad: str = "on") -> list[dict[str, Any]]:
+    """The table's views (seat None) after every action of a whole seeded game, the seated
+    waits answered with random legal actions (the game's own timers only when nobody else
+    is awaited)."""
+    chooser = random.Random(seed)
+    state = ENGINE.new_game(3, seed, {"difficulty": difficulty, "offroad": offroad})
+    now, views = 1_000.0, []
+    while ENGINE.outcome(state) is None and len(views) < 3_000:
+        waits = ENGINE.to_act(state)
+        seated = [w for w in waits if w.seat is not None]
+        if seated:
+            wait = chooser.choice(seated)
+            actions = ENGINE.legal_actions(state, wait.seat)
+            use_default = not actions or (wait.default is not None and chooser.random() < 0.03)
+            seat, action = wait.seat, wait.default if use_default else chooser.choice(actions)
+        else:
+            seat, action = None, waits[0].default
+        now += chooser.choice((0.5, 2.0, 5.0))
+        state, _ = ENGINE.apply(state, seat, action, now)
+        views.append(ENGINE.view(state, None))
+    return views
+
+
+@cache
+def real_views() -> list[dict[str, Any]]:
+    """Public views from whole games at each difficulty: the start, boards after moves (road
+    and off-road), the end."""
+    out = []
+    for seed, difficulty in ((1, "interstate"), (2, "state"), (3, "backroads"), (4, "interstate")):
+        views = played(seed, difficulty)
+        moved = [v for v in views if v["streak"]["last_move"]]
+        out += [views[0], *moved[:: max(1, len(moved) // 12)], views[-1]]
+    return out
+
+
 def drawn(board: dict[str, Any]) -> tuple[bytes, tuple[int, int]]:
     FONT_SIZES.clear()
     png = ohio_map(board)
@@ -71,6 +110,46 @@ def count(image: Image.Image, colour: tuple[int, int, int]) -> int:
 def test_worst_boards_are_legible_and_keep_one_size() -> None:
     sizes = {drawn(board)[1] for board in worst_views()}
     assert sizes == {(render.WIDTH, render.HEIGHT)}
+
+
+def test_real_game_views_are_legible_and_keep_one_size() -> None:
+    views = real_views()
+    assert any(v["streak"]["last_move"] and v["streak"]["last_move"]["offroad"] for v in views)
+    assert any(v["streak"]["last_move"] and len(v["streak"]["last_move"]["route"]) > 1 for v in views)
+    assert {v["difficulty"] for v in views} == {"interstate", "state", "backroads"}
+    sizes = {drawn(board)[1] for board in views}
+    assert sizes == {(render.WIDTH, render.HEIGHT)}
+
+
+class Reading(dict):
+    """A view that notes every key read from it, nested dicts included."""
+
+    def __init__(self, data: dict[str, Any], path: str, seen: set[str]) -> None:
+        super().__init__({k: Reading(v, f"{path}.{k}", seen) if isinstance(v, dict) else v for k, v in data.items()})
+        self.path, self.seen = path, seen
+
+    def __getitem__(self, key: str) -> Any:
+        self.seen.add(f"{self.path}.{key}")
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.seen.add(f"{self.path}.{key}")
+        return super().get(key, default)
+
+
+def test_the_map_reads_only_public_view_fields() -> None:
+    """Every field the map reads is in the public view's declared shape (`FencingView`)."""
+    allowed = {f"view.{k}" for k in FencingView.__annotations__}
+    allowed |= {f"view.pieces.{p}.{k}" for p in render.PIECES for k in PieceView.__annotations__}
+    allowed |= {f"view.pieces.{p}" for p in render.PIECES}
+    allowed |= {f"view.streak.{k}" for k in StreakView.__annotations__}
+    allowed |= {f"view.streak.last_move.{k}" for k in ("piece", "from", "to", "route", "km", "offroad")}
+    for board in real_views():
+        seen: set[str] = set()
+        render.facts(Reading(board, "view", seen))
+        # `last_move` at the top is a field the map would prefer if the view gains it
+        assert seen - allowed <= {"view.last_move"}, seen - allowed
+        assert ENGINE.view(ENGINE.new_game(3, 1, {}), 0)["seat"] == 0  # a seat's view is the same public view
 
 
 def test_piece_glyphs_read_at_500_px() -> None:
