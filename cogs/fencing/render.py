@@ -402,7 +402,7 @@ def ground() -> Image.Image:
 @cache
 def base(difficulty: str) -> Image.Image:
     """The static map for a difficulty: ground, roads (the allowed ones bold, the others faded),
-    town dots (a red ring round the off-road ones), as a palette image."""
+    town dots (a red ring round the off-road ones), road lengths, as a palette image."""
     big = ground().copy()
     draw = ImageDraw.Draw(big)
     spot = spots()
@@ -432,26 +432,26 @@ def base(difficulty: str) -> Image.Image:
         r = 4 * SUPER
         draw.ellipse((x - r, y - r, x + r, y + r), fill=DOT)
     small = big.resize((WIDTH, HEIGHT), Image.Resampling.BOX)
+    draw = ImageDraw.Draw(small)
+    face = font(MIN_FONT)
+    for i, box in layout()["lengths"].items():  # the route may cross them: they go under it
+        cls = roads[i][3]
+        draw.rounded_rectangle(box, radius=4, fill=KM_CHIP[cls])
+        pictures.text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), str(roads[i][2]), KM_INK[cls], face,
+                      "mm")
     return PALETTE.canvas(small)
 
 
 @cache
 def overlay() -> tuple[Image.Image, Image.Image]:
-    """The labels, leader lines, road lengths and the lake's name, as a palette layer and its
+    """The town labels, their leader lines and the lake's name, as a palette layer and its
     mask: pasted over the route, under the pieces. Drawn in RGB and mapped onto the palette
     once (text over many grounds, no per-pair shade tables)."""
     layer = Image.new("RGB", (WIDTH, HEIGHT), CHIP)
     mask = Image.new("1", (WIDTH, HEIGHT), 0)
     draw, cover = ImageDraw.Draw(layer), ImageDraw.Draw(mask)
     plan = layout()
-    roads = region()["roads"]
     face = font(MIN_FONT)
-    for i, box in plan["lengths"].items():
-        cls = roads[i][3]
-        draw.rounded_rectangle(box, radius=4, fill=KM_CHIP[cls])
-        cover.rounded_rectangle(box, radius=4, fill=1)
-        pictures.text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), str(roads[i][2]), KM_INK[cls], face,
-                      "mm")
     for town, (box, leader) in plan["labels"].items():
         if leader is not None:
             draw.line(leader, fill=LEADER, width=2)

@@ -149,7 +149,6 @@ def test_the_map_reads_only_public_view_fields() -> None:
         render.facts(Reading(board, "view", seen))
         # `last_move` at the top is a field the map would prefer if the view gains it
         assert seen - allowed <= {"view.last_move"}, seen - allowed
-        assert ENGINE.view(ENGINE.new_game(3, 1, {}), 0)["seat"] == 0  # a seat's view is the same public view
 
 
 def test_piece_glyphs_read_at_500_px() -> None:
