@@ -597,7 +597,7 @@ def ohio_map(view: dict[str, Any]) -> bytes:
     return _map(json.dumps(facts(view), sort_keys=True))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=128)  # about 8 MB of PNGs at most
 def _map(key: str) -> bytes:
     shown = json.loads(key)
     image = base(shown["difficulty"]).copy()
