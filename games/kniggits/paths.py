@@ -1,14 +1,14 @@
 """Kniggits movement (K6–K8, K15): legal steps, cheapest paths with the K7 tie-break, reach.
 
 One search serves every question: Dijkstra on the legal-step graph with labels
-(exact cost, step directions). Equal costs mean equal step counts (√2 is irrational), so
-comparing the direction sequences of equally cheap labels is the K7 tie-break, and the prefix
-of a tie-break-first path is itself tie-break-first: the labels form one tree.
+(exact cost, step directions), queued in one bucket per exact cost. Equal costs mean equal
+step counts (√2 is irrational), so comparing the direction sequences of equally cheap labels
+is the K7 tie-break, and the prefix of a tie-break-first path is itself tie-break-first: the
+labels form one tree.
 """
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -193,51 +193,58 @@ class _Mover:
         start_rank = ranks.get((base.a, base.b))
         if start_rank is None:
             return _Labels(origin, base, {}, costs), True
-        # One integer per label, rank above code: a leg has at most `allowance` steps, so the
-        # code fits below bit 3·allowance and integer order is (rank, code) order.
-        shift = 3 * allowance
-        mask = (1 << shift) - 1
-        start_label = start_rank << shift
-        settled: dict[Cell, int] = {}
+        # A bucket per cost rank (there are few: about 60 for 12 inches) instead of a heap.
+        # A step always raises the rank, so once a bucket's turn comes nothing can improve
+        # it, and each cell in it settles with the least code it was offered there.
+        buckets: list[dict[Cell, int]] = [{} for _ in costs]
+        buckets[start_rank][origin] = 0
+        settled: dict[Cell, tuple[int, int]] = {}
         closed = set(self.terrain.enemies)  # settled cells and enemies: never entered again
-        best: dict[Cell, int] = {origin: start_label}
-        heap: list[tuple[int, Cell]] = [(start_label, origin)]
         graph = self.graph
         away = tuple(self.at_start)
         engagements = self.engagements
         at_start = self.at_start
         pruned = False
-        pop, push = heapq.heappop, heapq.heappush
-        while heap:
-            label, cell = pop(heap)
-            if cell in settled:
+        for rank in range(start_rank, len(costs)):
+            bucket = buckets[rank]
+            if not bucket:
                 continue
-            settled[cell] = label
-            closed.add(cell)
-            if goal is not None and goal(cell):
+            next_orthogonal = orthogonal[rank]
+            next_diagonal = diagonal_next[rank]
+            if goal is not None:  # settle the tie-break-first cell of this cost first
+                order = sorted(bucket.items(), key=lambda item: item[1])
+            else:
+                order = list(bucket.items())
+            reached = False
+            for cell, code in order:
+                if cell in closed:
+                    continue
+                settled[cell] = (rank, code)
+                closed.add(cell)
+                if goal is not None and goal(cell):
+                    reached = True
+                    break
+                if cell != origin:
+                    found = engagements.get(cell)
+                    if found and not found <= at_start:
+                        continue  # K7: a new engagement ends the path here
+                code8 = code << 3
+                for index, nxt, diagonal in graph.get(cell, ()):
+                    if nxt in closed:
+                        continue
+                    if away and not all(dist2(nxt, e) > dist2(cell, e) for e in away):
+                        continue  # K8
+                    nrank = next_diagonal if diagonal else next_orthogonal
+                    if nrank < 0:
+                        pruned = True
+                        continue
+                    target = buckets[nrank]
+                    old = target.get(nxt)
+                    if old is None or code8 | index < old:
+                        target[nxt] = code8 | index
+            if reached:
                 break
-            if cell != origin:
-                found = engagements.get(cell)
-                if found and not found <= at_start:
-                    continue  # K7: a new engagement ends the path here
-            rank = label >> shift
-            code8 = (label & mask) << 3
-            for index, nxt, diagonal in graph.get(cell, ()):
-                if nxt in closed:
-                    continue
-                if away and not all(dist2(nxt, e) > dist2(cell, e) for e in away):
-                    continue  # K8
-                nrank = diagonal_next[rank] if diagonal else orthogonal[rank]
-                if nrank < 0:
-                    pruned = True
-                    continue
-                nlabel = (nrank << shift) | code8 | index
-                old = best.get(nxt)
-                if old is None or nlabel < old:
-                    best[nxt] = nlabel
-                    push(heap, (nlabel, nxt))
-        split = {cell: (label >> shift, label & mask) for cell, label in settled.items()}
-        return _Labels(origin, base, split, costs), pruned
+        return _Labels(origin, base, settled, costs), pruned
 
 
 class _Labels:
