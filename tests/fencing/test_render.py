@@ -21,6 +21,7 @@ from cogs.fencing import render
 from cogs.fencing.render import FONT_SIZES, ohio_map
 from games.fencing import ENGINE
 from games.fencing.region import load
+from games.fencing.samples import samples
 from games.fencing.views import FencingView, PieceView, StreakView
 from tests.test_pictures_legible import MIN_SHOWN, SHOWN, check
 
@@ -119,6 +120,19 @@ def test_real_game_views_are_legible_and_keep_one_size() -> None:
     assert {v["difficulty"] for v in views} == {"interstate", "state", "backroads"}
     sizes = {drawn(board)[1] for board in views}
     assert sizes == {(render.WIDTH, render.HEIGHT)}
+
+
+@pytest.mark.parametrize("name", ["move", "hat", "golf", "catch", "duel", "anthem", "over"])
+def test_sample_views_draw(name: str) -> None:
+    """The engine's realistic samples (games/fencing/samples.py), as the table sees them."""
+    board = ENGINE.view(samples(7)[name], None)
+    png, size = drawn(board)
+    assert size == (render.WIDTH, render.HEIGHT)
+    if name == "move":  # BK went off-road to DEL, WR by road to MID; another player took control since
+        assert colour_at(png, "DEL", -render.PIECE_R + 5) == render.BLACK_PIECE
+        assert colour_at(png, "MID", -render.PIECE_R + 5) == render.WHITE_PIECE
+        last = board.get("last_move") or board["streak"]["last_move"]
+        assert (count(pixels(png), render.ROUTE) > 100) == bool(last)
 
 
 class Reading(dict):
