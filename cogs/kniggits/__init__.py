@@ -1,0 +1,1 @@
+"""Kniggits on Discord: the battlefield picture and the panels."""
