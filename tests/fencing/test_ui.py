@@ -17,6 +17,7 @@ from cogs.table.ui import Button, Control, FormButton, Screen, Select, TableInfo
 from cogs.table.ui import Seat as SeatInfo
 from games.core import IllegalAction, copy_state
 from games.fencing import ENGINE
+from games.fencing.samples import samples
 from runtime.deadlines import schedule
 from storage import GameRecord, SeatRecord, Status
 from tests.test_ui_contract import card_problems, control_problems, message_problems
@@ -62,6 +63,8 @@ def every_state() -> list[tuple[dict[str, Any], float]]:
     for seed, options in GAMES:
         states, times, _ = driven(seed, tuple(sorted(options.items())))
         out += list(zip(states, times, strict=True))
+    for state in samples(7).values():  # the engine's hand-made moments (hat with a hat on, a catch…)
+        out.append((state, max(state["step"]["opened_at"], 1_000_000) / 1000))
     return out
 
 
