@@ -25,6 +25,20 @@ from games.fencing.views import public_view
 
 Handler = Callable[[State, int, Action, int, list[Event], bool], None]
 
+#: Commands offered only at one prompt: (the rule cited when typed elsewhere, prompts, words).
+OUT_OF_STEP: dict[str, tuple[str, tuple[str, ...], str]] = {
+    "quickswitch": ("11", ("golf",), "call a quick-switch"),
+    "hose": ("12", ("golf",), "hose anyone"),
+    "done": ("10", ("golf",), "close the golf window"),
+    "move": ("17", ("move",), "move a piece"),
+    "stay": ("17", ("move",), "stay"),
+    "thrust": ("5", ("thrust",), "call Thrust"),
+    "attack": ("20", ("attack", "first_attack"), "call the attack"),
+    "catch": ("15", ("catch",), "catch"),
+    "handout": ("13", ("handout",), "hand out the golf balls"),
+    "don": ("9", ("hat",), "don your hat for a race"),
+}
+
 #: Reflex and group prompts whose deadline the game itself resolves (a seat-less wait).
 SELF_TIMED = ("game", "gun", "hat", "catch", "anthem")
 
@@ -234,6 +248,9 @@ class FencingEngine(Engine):
             self._pay(state, seat, action, now_ms, events, timed_out)
         else:
             handler = self.HANDLERS.get(state["step"]["kind"])
+            rule = OUT_OF_STEP.get(kind)
+            if rule is not None and state["step"]["kind"] not in rule[1]:
+                raise IllegalAction(f"You cannot {rule[2]} now.", rule=rule[0])
             if handler is None:
                 raise IllegalAction(self._not_now(state), rule="24")
             step = state["step"]

@@ -128,3 +128,12 @@ def test_the_finished_sample_names_a_champion() -> None:
     outcome = ENGINE.outcome(over)
     assert outcome.reason == "bumpers" and outcome.ranks[over["winner"]] == 0
     assert over["champion"] == over["winner"]
+
+
+def test_a_command_out_of_its_prompt_cites_its_rule() -> None:
+    t = opened()
+    t.act(B, {"type": "hose", "target": C, "typed": True}, 5.0)
+    assert t.of("refused")[0]["rule"] == "12"
+    with pytest.raises(IllegalAction) as caught:
+        t.act(A, {"type": "move", "piece": "BK", "to": "HEB"}, 6.0)
+    assert caught.value.rule == "17"
