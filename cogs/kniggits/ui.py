@@ -39,7 +39,7 @@ from cogs.table.ui import (
 
 COLOUR = 0x8D6E63
 ARMIES = ("A", "B")
-ICON = {"A": "🟦", "B": "🟥"}
+ICON = {"A": "🟧", "B": "🟦"}  # the pictures draw A orange, B blue
 HEIGHT_WORD = {"high": "High", "mid": "Mid", "low": "Low"}
 HEIGHT_EMOJI = {"high": "👍", "mid": "👉", "low": "🤙"}
 POOL_WORD = {"M": "Movement", "A": "Attack", "D": "Defense"}
