@@ -25,8 +25,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("games", "cogs", "runtime", "storage")
-#: Package data that must ship (SCOWL's licence requires its notice in every copy).
-DATA = ("games/words/data/*.txt", "games/words/data/COPYRIGHT-SCOWL")
+#: Package data that must ship: the word list (SCOWL's licence requires its notice in every
+#: copy), each game's rules text (the "📖 Rule" button quotes it) and the fencing regions.
+DATA = ("games/words/data/*.txt", "games/words/data/COPYRIGHT-SCOWL", "games/*/rules.md",
+        "games/fencing/regions/*.json")
 NOT_COPIED = (".venv", ".git", "*.egg-info", "__pycache__", ".hypothesis", ".pytest_cache", ".ruff_cache",
               "build", "dist", "*.db", "*.db-wal", "*.db-shm", ".env", "out")
 TIMEOUT = 180
@@ -51,8 +53,8 @@ engines = {name: type(engine).__module__ for name, engine in load_builtin().item
 uis = {name: type(ui).__module__ for name, ui in load_builtin_uis().items()}
 files = {}
 for rel in data:
-    package, _, name = rel.rpartition("/data/")
-    resource = importlib.resources.files(package.replace("/", ".")).joinpath("data", name)
+    top, game, *inside = rel.split("/")
+    resource = importlib.resources.files(f"{top}.{game}").joinpath(*inside)
     files[rel] = (str(resource), hashlib.sha256(resource.read_bytes()).hexdigest() if resource.is_file() else None)
 print(json.dumps({"prefix": sys.prefix, "path": sys.path, "found": found, "failed": failed,
                   "builtin": list(BUILTIN_GAMES), "engines": engines, "uis": uis, "files": files}))

@@ -46,6 +46,7 @@ SELF_TIMED = ("game", "gun", "hat", "catch", "anthem")
 class FencingEngine(Engine):
     name = "fencing"
     title = "Table Fencing"
+    champion_option = "champion"  # the runtime seats the server's last winner here
     min_players = 3
     max_players = 3
     summary = ("Flip cards, fight trump wars, parry, build to 50 or make a theme with chess pieces "

@@ -51,7 +51,7 @@ def start_bumper(state: State, now_ms: int, events: list[Event]) -> None:
     state["bumper_no"] += 1
     state.update(control=None, mitt=None, yellow=None, yellow_box=None, purple=None, trick_no=0, trick=None,
                  last_trick=None, attacked=None, streak={"owner": None, "last_move": None},
-                 pieces=dict(region_of(state).start), miscuers=[0, 0, 0])
+                 last_move=None, pieces=dict(region_of(state).start), miscuers=[0, 0, 0])
     for p in state["seats"]:
         p.update(score=0, hat_on=False, hat_keep=False)
         p["stamps"].append({"open": None, "close": None})
@@ -459,6 +459,7 @@ def moved(state: State, seat: int, piece: str, route: dict[str, Any], now_ms: in
         penalties.add(state, seat, "18", now_ms, events)
     last = state["streak"]["last_move"]
     state["streak"]["last_move"] = record
+    state["last_move"] = record  # the map's route, kept when control changes hands
     if (last is not None and COLOUR[last["piece"]] != COLOUR[piece]
             and set(last["route"]) & set(record["route"])):
         shared = sorted(set(last["route"]) & set(record["route"]))

@@ -160,6 +160,7 @@ class FencingView(TypedDict):
     trick: TrickView | None
     last_trick: TrickView | None
     streak: StreakView
+    last_move: dict[str, Any] | None  # the latest move of the bumper, kept across changes of control
     prompt: PromptView
     penalties: list[PenaltyView]
     moves: MoveMenuView | None  # the controller's menu while the move prompt is open
@@ -216,6 +217,7 @@ def public_view(state: dict[str, Any]) -> dict[str, Any]:
         "trick": _trick(state["trick"]),
         "last_trick": _trick(state["last_trick"]),
         "streak": _copy(state["streak"]),
+        "last_move": _copy(state.get("last_move")),
         "prompt": _prompt(state, flow),
         "penalties": [{"seat": s, "reason": q[0]["reason"], "deadline": q[0]["deadline"], "queued": len(q) - 1}
                       for s, q in enumerate(state["penalties"]) if q],
