@@ -10,7 +10,10 @@ horse_lost, moved, attacks_made, guarded_double, carrying (0|1|None), hand}`;
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
+
+import orjson
 
 from games.kniggits.geometry import Cell, dist2, engaged
 from games.kniggits.paths import Terrain
@@ -125,7 +128,13 @@ def strength(state: dict[str, Any], army: int) -> int:
 
 # ----- engagement (2.2) ---------------------------------------------------------------
 def obstacles(state: dict[str, Any]) -> frozenset[Cell]:
-    return frozenset(cell(o) for o in state["map"]["obstacles"])
+    return _obstacle_set(orjson.dumps(state["map"]["obstacles"]))
+
+
+@lru_cache(maxsize=256)
+def _obstacle_set(dumped: bytes) -> frozenset[Cell]:
+    """A pure memo (same list, same set): the set is rebuilt for every question otherwise."""
+    return frozenset((x, y) for x, y in orjson.loads(dumped))
 
 
 def engaged_enemies(state: dict[str, Any], k: K, blocked: frozenset[Cell] | None = None) -> list[K]:

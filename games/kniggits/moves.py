@@ -107,8 +107,8 @@ def destinations(state: dict[str, Any], k: K) -> list[dict[str, Any]]:
 
 
 def sample_cells(state: dict[str, Any], k: K) -> list[Cell]:
-    """A handful of reachable cells for random play: the two nearest the nearest enemy and
-    two spread over the rest (cheaper than the whole destination list)."""
+    """A few reachable cells for random play, which should come to blows: the two nearest
+    the nearest enemy and one more (cheaper than the whole destination list)."""
     start = cell(k["pos"])
     reach = paths.reachable(start, board.terrain_for(state, k), allowance(state, k))
     if not reach:
@@ -118,7 +118,7 @@ def sample_cells(state: dict[str, Any], k: K) -> list[Cell]:
         return sorted(reach)[:2]
     nearest = min(enemies, key=lambda e: (dist2(start, e), e))
     ranked = sorted(reach, key=lambda c: (dist2(c, nearest), c[0], c[1]))
-    return ranked[:2] + ranked[2::max(1, len(ranked) // 3)][:2]
+    return ranked[:2] + ranked[len(ranked) // 2:][:1]
 
 
 class _CostKey:
