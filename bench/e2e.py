@@ -905,10 +905,73 @@ def tarot_move(t: Table, player: FakeUser, rng: random.Random) -> Move | None:
     return None
 
 
+def kniggits_move(t: Table, player: FakeUser, rng: random.Random) -> Move | None:
+    """Kniggits: the table's map and rock-paper-scissors buttons; in the DM panel the army form,
+    the deployment preset and lock, the move panel (kniggit, destination, confirm), the attack
+    menu, the gesture buttons, and Done / End turn."""
+    table = t.table
+    assert table is not None
+    on_table = {b["label"]: b for b in enabled_buttons(table)}
+    shapes = [x for x in ("Rock", "Paper", "Scissors") if x in on_table]
+    if shapes or "Accept map" in on_table:
+        return Move("click", table, on_table[rng.choice(shapes) if shapes else "Accept map"]["custom_id"])
+    panel = t.hand(player)
+    if panel is None:
+        return None
+    text = panel.text()
+    selects = {s.get("placeholder", ""): s for s in panel.selects() if not s.get("disabled")}
+    buttons = {b["label"]: b for b in enabled_buttons(panel)}
+
+    def press(label: str) -> Move:
+        return Move("click", panel, buttons[label]["custom_id"])
+
+    def choose(menu: dict[str, Any], labels: tuple[str, ...] = ()) -> Move:
+        good = [o for o in menu["options"] if o["label"].startswith(labels)] if labels else []
+        return Move("select", panel, menu["custom_id"], rng.choice(good or menu["options"])["value"])
+
+    if "Lock my army" in buttons:
+        return press("Lock my army")
+    if "Write my army" in buttons:
+        return Move("form", panel, buttons["Write my army"]["custom_id"], {"lines": "Lance 3 2 2\nPage 2 2 2"})
+    if "Lock deployment" in buttons:
+        return press("Front rows" if "→ —" in text and "Front rows" in buttons else "Lock deployment")
+    if "Lock gesture" in buttons:
+        two = [s for p, s in selects.items() if p.startswith("Sword") and "(now" not in p]
+        if two:
+            return choose(two[0])
+        picked = text.split("Your pick so far:")[-1].split("\n")[0]
+        swords = [x for x in buttons if x.startswith(("Sword", "Guard 2"))]
+        shields = [x for x in buttons if x.startswith("Shield")]
+        if swords and "sword" not in picked and "guards" not in picked:
+            return press(rng.choice(swords))
+        if shields and "shield" not in picked:
+            return press(rng.choice(shields))
+        return press("Lock gesture")
+    if "Confirm move" in buttons:
+        return press("Confirm move")
+    where = [s for p, s in selects.items() if p.startswith("Where does")]
+    if where:
+        return choose(where[0], ("Engage", "Advance", "Flag", "Potion"))
+    if "Kniggit to move" in selects and rng.random() < 0.8:
+        return choose(selects["Kniggit to move"])
+    attack = [s for p, s in selects.items() if p.startswith("Attack")]
+    if attack and rng.random() < 0.9:
+        return choose(attack[0])
+    for label in ("Done moving", "Done turning", "End turn"):
+        if label in buttons:
+            return press(label)
+    return None
+
+
+
 CHOOSE = {"hallway": hallway_move, "words": words_move, "tarot": tarot_move}
 SEATS = {"hallway": 2, "words": 3, "tarot": 4}
 TITLES = {"hallway": "Two Fat Dudes in a Narrow Hallway", "words": "Fighting Words", "tarot": "Conference"}
 HAND_TITLES = {"words": (HAND_TITLE,), "tarot": ("Your hand",)}
+CHOOSE["kniggits"] = kniggits_move
+SEATS["kniggits"] = 2
+TITLES["kniggits"] = "⚔️ Kniggits"
+HAND_TITLES["kniggits"] = ("⚔️ Kniggits",)
 
 
 async def perform(t: Table, player: FakeUser, move: Move, rng: random.Random) -> None:
@@ -965,7 +1028,8 @@ async def open_game(t: Table, feed: Feed) -> None:
     lobby = (await host.slash(f"{t.kind} new", channel=t.channel)).message
     assert lobby is not None, f"table {t.number}: no lobby"
     for number, player in enumerate(others, start=1):  # partnership lobbies: two per team
-        await player.click(lobby, "Join" if t.kind != "tarot" else ("Join A" if number < 2 else "Join B"))
+        await player.click(lobby, "Join" if t.kind not in ("tarot", "kniggits") else
+                          ("Join A" if number < SEATS[t.kind] // 2 else "Join B"))
     await host.click(lobby, "Start")
     t.table = await feed.until([("channel", t.channel.id)], lambda: find_table(t, lobby), 60.0,
                                f"table {t.number}: the {t.kind} table")
@@ -1255,7 +1319,7 @@ def main() -> None:
                               inline_pictures=args.inline_pictures, stub=args.stub_pictures, profile=args.profile))
         return
     kinds = [k.strip() for k in args.game.split(",") if k.strip()]
-    unknown = set(kinds) - {"hallway", "words", "tarot", "tokens"}
+    unknown = set(kinds) - {"hallway", "words", "tarot", "tokens", "kniggits"}
     if unknown:
         parser.error(f"unknown --game {sorted(unknown)}: choose among hallway, words, tokens")
     levels = [int(x) for x in args.games.split(",") if x.strip()]
