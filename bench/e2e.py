@@ -905,6 +905,33 @@ def tarot_move(t: Table, player: FakeUser, rng: random.Random) -> Move | None:
     return None
 
 
+def fencing_move(t: Table, player: FakeUser, rng: random.Random) -> Move | None:
+    """Table Fencing: everything is on the table, shared by all three players. An awaited player
+    pays their own penalty first, else presses the prompt's button (the golf window mostly
+    Done, sometimes a Quick-switch or a Hose) or picks in its select (the move menu, the attack
+    call, the handout); a press that is someone else's call is refused, as in a real game."""
+    table = t.table
+    assert table is not None
+    buttons = {b.get("label") or b["custom_id"]: b for b in enabled_buttons(table)}
+    mine = [label for label in buttons if label.startswith(("Eat chocolate", "Slide 1 point")) and player.name in label]
+    if mine:
+        return Move("click", table, buttons[rng.choice(mine)]["custom_id"])
+    selects = [s for s in table.selects() if not s.get("disabled")]
+    if selects:
+        menu = selects[0] if len(selects) == 1 or rng.random() < 0.85 else rng.choice(selects)
+        return Move("select", table, menu["custom_id"], rng.choice(menu["options"][:4])["value"])
+    others = [label for label in buttons if not label.startswith(("Eat chocolate", "Slide 1 point"))]
+    if not others:
+        return None
+    if "Done" in others and rng.random() < 0.8:
+        label = "Done"
+    elif "Hail to the fish!" in others and rng.random() < 0.6:
+        label = "Hail to the fish!"
+    else:
+        label = rng.choice([o for o in others if o != "Insult"] or others)
+    return Move("click", table, buttons[label]["custom_id"])
+
+
 def kniggits_move(t: Table, player: FakeUser, rng: random.Random) -> Move | None:
     """Kniggits: the table's map and rock-paper-scissors buttons; in the DM panel the army form,
     the deployment preset and lock, the move panel (kniggit, destination, confirm), the attack
@@ -964,9 +991,10 @@ def kniggits_move(t: Table, player: FakeUser, rng: random.Random) -> Move | None
 
 
 
-CHOOSE = {"hallway": hallway_move, "words": words_move, "tarot": tarot_move}
-SEATS = {"hallway": 2, "words": 3, "tarot": 4}
-TITLES = {"hallway": "Two Fat Dudes in a Narrow Hallway", "words": "Fighting Words", "tarot": "Conference"}
+CHOOSE = {"hallway": hallway_move, "words": words_move, "tarot": tarot_move, "fencing": fencing_move}
+SEATS = {"hallway": 2, "words": 3, "tarot": 4, "fencing": 3}
+TITLES = {"hallway": "Two Fat Dudes in a Narrow Hallway", "words": "Fighting Words", "tarot": "Conference",
+          "fencing": "🤺 Table Fencing"}
 HAND_TITLES = {"words": (HAND_TITLE,), "tarot": ("Your hand",)}
 CHOOSE["kniggits"] = kniggits_move
 SEATS["kniggits"] = 2
@@ -1319,9 +1347,9 @@ def main() -> None:
                               inline_pictures=args.inline_pictures, stub=args.stub_pictures, profile=args.profile))
         return
     kinds = [k.strip() for k in args.game.split(",") if k.strip()]
-    unknown = set(kinds) - {"hallway", "words", "tarot", "tokens", "kniggits"}
+    unknown = set(kinds) - {*CHOOSE, "tokens", "kniggits"}
     if unknown:
-        parser.error(f"unknown --game {sorted(unknown)}: choose among hallway, words, tokens")
+        parser.error(f"unknown --game {sorted(unknown)}: choose among {', '.join([*CHOOSE, 'tokens'])}")
     levels = [int(x) for x in args.games.split(",") if x.strip()]
     if "tokens" in kinds and (not 2 <= args.players <= 4 or not 1 <= args.actions <= args.players * 5):
         parser.error("--players must be 2-4 and --actions at most players × 5")
