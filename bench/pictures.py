@@ -6,6 +6,7 @@ view's first drawing (its strings not yet in the text caches) and a second one.
     PYTHONPATH=. python bench/pictures.py [--views 50] [--save /tmp/pictures]
     PYTHONPATH=. python bench/pictures.py --fencing   # only the Table Fencing map (first picture
                                                     # in a process, new boards p50/p99, cached)
+    PYTHONPATH=. python bench/pictures.py --kniggits  # only the Kniggits battlefield, 24/36/48 maps
 
 Prints one line per picture, then as its last line one JSON object {picture: {"median_ms",
 "p90_ms", "warm_median_ms", "kib", "views", "width_px"}}. `--save` writes a few of the PNGs there to look at.
@@ -131,14 +132,107 @@ def fencing_map(count: int, save: Path | None) -> dict[str, Any]:
             "max_kib": round(max(sizes) / 1024, 1), "views": len(views), "width_px": [fencing_render.WIDTH]}
 
 
+# -- Kniggits: the battlefield ------------------------------------------------------------------------
+def kniggits_views(size: int, count: int) -> list[dict[str, Any]]:
+    """`count` distinct boards of a `size` field: the engine's sample states when it has them,
+    else seeded random battles (ten kniggits a side round two fronts, engaged pairs, the last
+    move and exchange, potions and obstacles)."""
+    import random
+
+    try:
+        from games.kniggits import ENGINE
+        from games.kniggits.samples import boards  # type: ignore[attr-defined]
+
+        views = [ENGINE.view(s, None) for s in boards(size)]
+        if len(views) >= count:
+            return views[:count]
+    except (ImportError, AttributeError):
+        pass
+    rng = random.Random(size)
+    views = []
+    for n in range(count):
+        mid = rng.randint(8, size - 7)
+        front = rng.randint(8, size - 7)
+        taken: set[tuple[int, int]] = set()
+        ks = []
+        for army, dy in (("A", -1), ("B", 1)):
+            for i in range(10):
+                while True:
+                    xy = (min(size, max(1, mid + rng.randint(-6, 6))), min(size, max(1, front + dy * rng.randint(1, 5))))
+                    if xy not in taken:
+                        break
+                taken.add(xy)
+                ks.append({"id": f"{army}{i + 1}", "army": army, "kind": "archer" if i == 9 else "normal",
+                           "two_swords": i == 8, "pos": list(xy), "facing": None, "heading": "N" if army == "A" else "S",
+                           "M": rng.randint(0, 6), "A": rng.randint(0, 12), "D": rng.randint(0, 6),
+                           "status": "fled" if rng.random() < 0.1 else "active", "mounted": rng.random() < 0.2,
+                           "magic_sword": rng.random() < 0.2, "carrying": None, "hand": None})
+        pairs = [[a["id"], b["id"]] for a in ks for b in ks if a["army"] == "A" and b["army"] == "B"
+                 and (a["pos"][0] - b["pos"][0]) ** 2 + (a["pos"][1] - b["pos"][1]) ** 2 <= 4]
+        mover = ks[rng.randrange(10)]
+        x, y = mover["pos"]
+        path = [[x, max(1, y - 3)], [x, max(1, y - 2)], [x, max(1, y - 1)], [x, y]]
+        ex = pairs[0] if pairs else None
+        views.append({
+            "phase": "fight", "options": {"preset": "woods"},
+            "battlefield": {"width": size, "height": size, "zones": {"A": [1, 6], "B": [size - 5, size]},
+                            "obstacles": [[rng.randint(1, size), rng.randint(8, size - 7)] for _ in range(14)],
+                            "potions": [{"id": "P1", "pos": [3, size // 2], "kind": "A"}],
+                            "flags": []},
+            "kniggits": ks, "engaged": pairs,
+            "turn": {"round": 1 + n % 30, "rounds": 30, "army": "A"},
+            "last_move": {"id": mover["id"], "path": path, "cost": "3"},
+            "last_exchange": {"attacker": ex[0], "target": ex[1], "mode": "mutual"} if ex else None,
+            "exchange": None, "result": None})
+    return views
+
+
+def kniggits_battlefield(size: int, count: int, save: Path | None) -> dict[str, Any]:
+    """The battlefield of a `size` field: a process's first picture, new boards (p50, p99;
+    static layers warm) and the same boards again (the picture cache)."""
+    from cogs.kniggits import render as kniggits_render
+
+    views = kniggits_views(size, count)
+    kniggits_render.clear_caches()
+    started = time.process_time()
+    kniggits_render.battlefield(views[0])
+    first = (time.process_time() - started) * 1000
+    costs, sizes, cached = [], [], []
+    for n, view in enumerate(views[1:], 1):
+        started = time.process_time()
+        png = kniggits_render.battlefield(view)
+        costs.append((time.process_time() - started) * 1000)
+        sizes.append(len(png))
+        started = time.perf_counter()
+        kniggits_render.battlefield(view)
+        cached.append((time.perf_counter() - started) * 1000)
+        if save is not None and n % max(1, count // 3) == 0:
+            (save / f"kniggits-{size}-{n}.png").write_bytes(png)
+    costs.sort()
+    return {"first_in_process_ms": round(first, 1), "median_ms": round(statistics.median(costs), 2),
+            "p99_ms": round(costs[min(len(costs) - 1, int(0.99 * len(costs)))], 2),
+            "p90_ms": round(costs[int(0.9 * len(costs))], 2), "warm_median_ms": round(statistics.median(cached), 4),
+            "cached_median_ms": round(statistics.median(cached), 4), "kib": round(statistics.median(sizes) / 1024, 1),
+            "max_kib": round(max(sizes) / 1024, 1), "views": len(views), "width_px": [kniggits_render.WIDTH]}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--views", type=int, default=50)
     parser.add_argument("--save", type=Path, help="write some of the pictures to this folder")
     parser.add_argument("--fencing", action="store_true", help="only the Table Fencing map")
+    parser.add_argument("--kniggits", action="store_true", help="only the Kniggits battlefield (24/36/48 maps)")
     args = parser.parse_args()
     if args.save:
         args.save.mkdir(parents=True, exist_ok=True)
+    if args.kniggits:
+        results = {f"kniggits_{size}": kniggits_battlefield(size, args.views, args.save) for size in (24, 36, 48)}
+        for name, r in results.items():
+            print(f"{name}: first picture in a process {r['first_in_process_ms']} ms CPU; a new board median "
+                  f"{r['median_ms']} ms, p99 {r['p99_ms']} ms; the same board again {r['cached_median_ms']} ms; "
+                  f"{r['kib']} KiB (max {r['max_kib']})")
+        print(json.dumps(results))
+        return
     if args.fencing:
         result = fencing_map(args.views, args.save)
         print(f"fencing_map: first picture in a process {result['first_in_process_ms']} ms CPU; a new board "
