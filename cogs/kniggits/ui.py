@@ -228,14 +228,14 @@ def exchange_head(view: dict[str, Any], ex: dict[str, Any], info: TableInfo) -> 
     elif ex["mode"] == "mutual":
         tail = f"{t} may strike back"
     else:
-        tail = f"{t} faces elsewhere and may only guard"
+        tail = f"{t} may only guard"
     verb = "shoots at" if ex["mode"] == "shot" else "attacks"
     return f"⚔️ **{whose(view, a, info)} {verb} {whose(view, t, info)}** — {tail}"
 
 
 def gesture_words(g: dict[str, Any] | None) -> str:
     if not g:
-        return "nothing"
+        return "no pick"
     parts = []
     if g.get("double"):
         guards = [HEIGHT_WORD.get(h, "?") for h in (g.get("sword"), g.get("shield")) if h]
@@ -246,7 +246,7 @@ def gesture_words(g: dict[str, Any] | None) -> str:
         parts.append(f"sword {HEIGHT_WORD[g['sword']]}")
     if g.get("shield"):
         parts.append(f"shield {HEIGHT_WORD[g['shield']]}")
-    return ", ".join(parts) or "nothing"
+    return ", ".join(parts) or "no pick"
 
 
 def exchange_words(view: dict[str, Any], ex: dict[str, Any], info: TableInfo) -> str:
@@ -729,8 +729,9 @@ class Panel:
                 choices.append(Choice(destination_label(d)[:100], action))
             if choices:
                 self.controls.append(Select(f"Where does {cursor} go?", choices))
-            self.controls.append(FormButton("Other cell…", f"Move {cursor}: destination", [TO_FIELD, VIA_FIELD],
-                                            {"type": "plan", "id": cursor}, "secondary", "🎯"))
+            if any(d["tag"] != "hold" for d in dests):  # a pinned kniggit has nowhere to type
+                self.controls.append(FormButton("Other cell…", f"Move {cursor}: destination", [TO_FIELD, VIA_FIELD],
+                                                {"type": "plan", "id": cursor}, "secondary", "🎯"))
         if me.get("can_undo"):
             self.controls.append(Button("Undo last move", {"type": "undo"}, "secondary", "⏪"))
         self.controls.append(Button("Done moving", {"type": "done"}, "primary", "🏁"))
@@ -778,6 +779,11 @@ class Panel:
             return
         self.lines.append("🔔 **Fight!** Pick an attack (→ melee, ⇢ arrow), or **End turn**.")
         pages = [attacks[i:i + OPTIONS_PER_SELECT] for i in range(0, len(attacks), OPTIONS_PER_SELECT)][:4]
+        shots = [o for o in attacks if o["mode"] == "shot"]
+        if shots:  # an archer's sight: who it can hit from where it stands
+            archer = shots[0]["attacker"]
+            targets = [o["target"] for o in shots if o["attacker"] == archer]
+            self.image, self.image_name = partial(sight_png, self.view, archer, targets), "sight.png"
         for n, page in enumerate(pages, 1):
             choices = [Choice(attack_label(o), dict(o["action"])) for o in page]
             name = "Attack" + (f" ({n}/{len(pages)})" if len(pages) > 1 else "")
@@ -868,6 +874,12 @@ def deployment_png(view: dict[str, Any], army: str | None, placements: dict[str,
     from cogs.kniggits import render
 
     return render.deployment(view, army, placements)
+
+
+def sight_png(view: dict[str, Any], kid: str, targets: list[str]) -> bytes:
+    from cogs.kniggits import render
+
+    return render.sight(view, kid, targets)
 
 
 def preview_png(view: dict[str, Any], plan: dict[str, Any]) -> bytes:
