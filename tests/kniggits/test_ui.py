@@ -261,3 +261,32 @@ def test_shortcuts_build_the_engines_actions() -> None:
     assert by_name["attack"].build({"id": "a1", "target": "b2"}) == {"type": "attack", "id": "A1", "target": "B2"}
     assert by_name["reach"].build({"id": "a2"}) == {"type": "select", "id": "A2"}
     assert {"army", "deploy", "move", "undo", "face", "done", "attack", "shoot", "reach", "concede"} <= set(by_name)
+
+
+def test_the_engines_sample_states_draw_legibly_and_keep_their_screens_honest() -> None:
+    from cogs.table import pictures
+    from games.kniggits.samples import sample_states
+    from tests.test_pictures_legible import check
+
+    drawn = set()
+    for name, state in sample_states().items():
+        players = state["players"]
+        info = info_for(players)
+        screens = [UI.table(ENGINE.view(state, None), info)]
+        screens += [UI.private(ENGINE.view(state, s), s, info) for s in range(players)]
+        for screen in screens:
+            assert screen is not None
+            if screen.image is not None and screen.image_name not in drawn:
+                pictures.FONT_SIZES.clear()
+                check(screen.image(), set(pictures.FONT_SIZES))
+                drawn.add(screen.image_name)
+        if name == "plan":
+            owner = next(s for s, p in enumerate(state["plans"]) if p is not None)
+            panel = screens[1 + owner]
+            assert panel.image_name == "preview.png" and "Preview" in panel.card.description
+            assert " of " in panel.card.description  # "4.83 of 6"
+            assert {c.label for c in panel.controls if isinstance(c, Button)} >= {"Confirm move", "Change"}
+            for seat in range(players):
+                if seat != owner:
+                    assert "Preview" not in screens[1 + seat].card.description
+    assert {"battlefield.png", "preview.png"} <= drawn
