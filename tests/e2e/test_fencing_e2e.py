@@ -236,7 +236,7 @@ async def test_three_players_play_two_bumpers_with_buttons_and_selects(fake_disc
         winner = names[final["winner"]]
         await fake_discord.wait_for(lambda: "game over" in table_text(fake_discord).lower(), what="the result")
         assert f"{winner} wins two bumpers and is the new champion" in table_text(fake_discord)
-        assert steps == 118  # the seed's game, press for press
+        assert steps <= 250  # 118 with this seed today: a whole game stays a few seconds
 
 
 def table_text(server: FakeDiscord) -> str:
