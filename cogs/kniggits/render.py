@@ -251,10 +251,10 @@ def window(width: int, height: int, cells: Sequence[Sequence[int]], focus: Seque
     return Window(x0, x1, y0, y1, cell, gap)
 
 
-def _gap(y0: int, y1: int, rows: list[int], keep: int = 3) -> tuple[int, int] | None:
-    """The rows to leave out when `y0..y1` is taller than `ROWS_MAX`: the middle of the widest
-    band with nothing within `keep` rows, just as many as needed (at least 4). None when no
-    band is wide enough (the window is then cut instead)."""
+def _gap(y0: int, y1: int, rows: list[int], keep: int = 4) -> tuple[int, int] | None:
+    """The rows to leave out when `y0..y1` is taller than `ROWS_MAX`: the widest band with
+    nothing within `keep` rows (the approach a move of 6-8 inches needs stays in view), whole,
+    so the cells grow. None when no band is wide enough (the window is then cut instead)."""
     excess = y1 - y0 + 1 - ROWS_MAX
     if excess <= 0:
         return None
@@ -268,11 +268,9 @@ def _gap(y0: int, y1: int, rows: list[int], keep: int = 3) -> tuple[int, int] | 
             if best is None or y - start > best[1] - best[0] + 1:
                 best = (start, y - 1)
             start = None
-    size = max(excess, 4)
-    if best is None or best[1] - best[0] + 1 < size:
+    if best is None or best[1] - best[0] + 1 < max(excess, 4):
         return None
-    first = best[0] + (best[1] - best[0] + 1 - size) // 2
-    return first, first + size - 1
+    return best
 
 
 def screen_row(win: Window, y: int) -> float:
@@ -908,9 +906,9 @@ def plan_lines(plan: dict[str, Any]) -> list[str]:
     notes = [f"engages {', '.join(plan['engages'])}" if plan.get("engages") else "no new engagement"]
     if plan.get("potions"):
         notes.append(f"drinks {', '.join(plan['potions'])}")
-    if plan.get("flag"):
-        hand = f" ({plan['hand']} hand)" if plan.get("hand") else ""
-        notes.append(f"takes flag {plan['flag']}{hand}")
+    if plan.get("flag"):  # a hand is chosen only when the flag is taken; else it goes home
+        notes.append(f"takes Army {plan['flag']}'s flag ({plan['hand']} hand)" if plan.get("hand")
+                     else f"sends Army {plan['flag']}'s flag home")
     return [first, "Preview: " + " · ".join(notes)]
 
 

@@ -270,3 +270,73 @@ def test_pictures_are_palette_pngs_of_fixed_width() -> None:
     for board in BOARDS.values():
         image = Image.open(io.BytesIO(render.battlefield(board(36))))
         assert image.mode == "P" and image.width == render.WIDTH
+
+
+# -- real views from the engine -----------------------------------------------------------------------------
+def played(seed: int, players: int = 2, **options: Any) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+    """The public view and every seat's view after each action of a whole seeded game, the
+    waits answered with random legal actions (sometimes their timeout defaults)."""
+    import random
+
+    from games.kniggits.samples import ENGINE
+
+    chooser = random.Random(seed)
+    state = ENGINE.new_game(players, seed, options)
+    now, out = 1_000.0, []
+    while ENGINE.outcome(state) is None and len(out) < 1_500:
+        waits = ENGINE.to_act(state)
+        seated = [w for w in waits if w.seat is not None]
+        if seated:
+            wait = chooser.choice(seated)
+            actions = ENGINE.legal_actions(state, wait.seat)
+            use_default = not actions or (wait.default is not None and chooser.random() < 0.05)
+            seat, action = wait.seat, wait.default if use_default else chooser.choice(actions)
+        else:
+            seat, action = None, waits[0].default
+        now += 2.0
+        seats = []
+        if action.get("type") == "move" and seat is not None:  # the preview the panel shows first
+            planned, _ = ENGINE.apply(state, seat, dict(action, type="plan"), now)
+            seats.append(ENGINE.view(planned, seat))
+        state, _ = ENGINE.apply(state, seat, action, now)
+        if state["phase"] == "deploy":  # the deployment drafts
+            seats += [ENGINE.view(state, s) for s in range(players)]
+        out.append((ENGINE.view(state, None), seats))
+    return out
+
+
+GAMES = [(24, 1, 2, {"archers": True, "horses": True, "potions": 4, "scenario": "flag"}),
+         (36, 2, 4, {"team_sizes": [2, 2], "magic_swords": True, "two_swords": True, "budget": 120}),
+         (48, 3, 2, {"preset": "ruins", "potions": 6, "double_defence": True})]
+
+
+@pytest.mark.parametrize(("size", "seed", "players", "options"), GAMES)
+def test_real_games_are_legible(size: int, seed: int, players: int, options: dict[str, Any]) -> None:
+    """Every picture of a whole random game, from the engine's own views: the table's
+    battlefield, each move preview and each deployment draft."""
+    views = played(seed, players, size=size, **options)
+    public_views = [v for v, _ in views]
+    for view in public_views[:: max(1, len(public_views) // 25)] + public_views[-1:]:
+        drawn(render.battlefield, view)
+        for k in view["kniggits"]:
+            assert set(render.KNIGGIT_FIELDS) <= set(k)
+    plans = [(s, s["me"]["plan"]) for _, seats in views for s in seats if s["me"].get("plan")]
+    drafts = [s for _, seats in views for s in seats if s["me"].get("deploy")]
+    assert plans and drafts
+    for seat_view, plan in plans[:: max(1, len(plans) // 8)]:
+        drawn(render.preview, seat_view, plan)
+    for seat_view in drafts[:: max(1, len(drafts) // 4)]:
+        me = seat_view["me"]
+        drawn(render.deployment, seat_view, me["army"], me["deploy"]["placements"])
+
+
+def test_sample_states_draw() -> None:
+    from games.kniggits import samples
+
+    for state in samples.sample_states().values():
+        view = samples.ENGINE.view(state, None)
+        drawn(render.battlefield, view)
+        for seat in range(state["players"]):
+            me = samples.ENGINE.view(state, seat)["me"]
+            if me.get("plan"):
+                drawn(render.preview, samples.ENGINE.view(state, seat), me["plan"])
