@@ -61,7 +61,7 @@ class KniggitsEngine(Engine):
     # ----- setup ---------------------------------------------------------------------
     def setup(self, players: int, rng_state: dict[str, int], options: dict[str, Any]) -> State:
         if not 20 <= options["budget"] <= 200:
-            raise IllegalAction("The budget is 20 to 200 points per army.", rule="2.5")
+            raise IllegalAction("The budget is 20 to 200 points per army.", rule="K2")
         if not 1 <= options["rounds"] <= 200:
             raise IllegalAction("The turn limit is 1 to 200 rounds.", rule="K17")
         sizes = options.get("team_sizes") or [(players + 1) // 2, players // 2]

@@ -211,7 +211,7 @@ def deploy(state: dict[str, Any], seat: int, action: dict[str, Any]) -> list[Eve
             raise IllegalAction("Give each cell as x,y.", rule="K2") from None
         if not board.in_zone(state, army, here):
             low, high = board.zone(state, army)
-            raise IllegalAction(f"{here[0]},{here[1]} is outside your zone (rows {low}-{high}).", rule="2.6")
+            raise IllegalAction(f"{here[0]},{here[1]} is outside your zone (rows {low}-{high}).", rule="K2")
         if here not in free_zone_cells(state, army, set()):
             raise IllegalAction(f"{here[0]},{here[1]} is blocked.", rule="K2")
         new[kid] = list(here)
