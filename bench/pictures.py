@@ -134,23 +134,15 @@ def fencing_map(count: int, save: Path | None) -> dict[str, Any]:
 
 # -- Kniggits: the battlefield ------------------------------------------------------------------------
 def kniggits_views(size: int, count: int) -> list[dict[str, Any]]:
-    """`count` distinct boards of a `size` field: the engine's sample states when it has them,
-    else seeded random battles (ten kniggits a side round two fronts, engaged pairs, the last
+    """`count` distinct boards of a `size` field: the table's views of whole seeded random
+    games (random legal actions, 50-point armies) while kniggits stand on the field, topped up
+    with seeded random battles (ten kniggits a side round two fronts, engaged pairs, the last
     move and exchange, potions and obstacles)."""
     import random
 
-    try:
-        from games.kniggits import ENGINE
-        from games.kniggits.samples import boards  # type: ignore[attr-defined]
-
-        views = [ENGINE.view(s, None) for s in boards(size)]
-        if len(views) >= count:
-            return views[:count]
-    except (ImportError, AttributeError):
-        pass
+    views = kniggits_games(size, count)
     rng = random.Random(size)
-    views = []
-    for n in range(count):
+    for n in range(count - len(views)):
         mid = rng.randint(8, size - 7)
         front = rng.randint(8, size - 7)
         taken: set[tuple[int, int]] = set()
@@ -185,6 +177,35 @@ def kniggits_views(size: int, count: int) -> list[dict[str, Any]]:
             "last_exchange": {"attacker": ex[0], "target": ex[1], "mode": "mutual"} if ex else None,
             "exchange": None, "result": None})
     return views
+
+
+def kniggits_games(size: int, count: int) -> list[dict[str, Any]]:
+    import random
+
+    from games.kniggits.samples import ENGINE
+
+    seen: dict[str, dict[str, Any]] = {}
+    seed = 1
+    while len(seen) < count and seed < 20:
+        chooser = random.Random(seed)
+        state = ENGINE.new_game(2, seed, {"size": size, "horses": True, "archers": True, "potions": 4})
+        now = 1_000.0
+        while ENGINE.outcome(state) is None and len(seen) < count:
+            waits = ENGINE.to_act(state)
+            seated = [w for w in waits if w.seat is not None]
+            if seated:
+                wait = chooser.choice(seated)
+                actions = ENGINE.legal_actions(state, wait.seat)
+                seat, action = wait.seat, chooser.choice(actions) if actions else wait.default
+            else:
+                seat, action = None, waits[0].default
+            now += 2.0
+            state, _ = ENGINE.apply(state, seat, action, now)
+            view = ENGINE.view(state, None)
+            if view["kniggits"]:
+                seen.setdefault(json.dumps(view, sort_keys=True), view)
+        seed += 1
+    return list(seen.values())[:count]
 
 
 def kniggits_battlefield(size: int, count: int, save: Path | None) -> dict[str, Any]:
