@@ -11,10 +11,12 @@ field cannot be legible at 500 px (a cell would be 13.9 or 10.4 px there, under 
 text it must hold), so the battlefield shows a **window**: the cells round every kniggit on
 the board, the last move and the last exchange, with a margin, widened to whole 6-inch grid
 blocks (the labelled lines, so the frame moves seldom), at least 12 x 12 inches, and the
-cell as big as fits (`CELL_MAX` = 64 px). When the kniggits spread wider than 27 columns (or
-taller than `ROWS_MAX`), the window keeps the part with the action (the last exchange and
-move first, then the most kniggits) and marks the others with arrows at its edge; the roster
-always lists all of them. A board with nobody on it (the map accept) is drawn whole, small.
+cell as big as fits (`CELL_MAX` = 64 px). A battle taller than `ROWS_MAX` (the armies at both
+ends) leaves out its widest empty band, drawn as a torn strip, so both armies stay in view.
+When the kniggits spread wider than 27 columns (or taller, with no empty band), the window
+keeps the part with the action (the last exchange and move first, then the most kniggits)
+and marks the others with arrows at its edge; the roster always lists all of them. A board
+with nobody on it (the map accept) is drawn whole, small.
 
 Labels: the full id ("A10") when it fits in the disc (cells of 56 px and more), else the
 number in the army's colour (orange A, blue B: told apart by every common colour blindness).
@@ -1024,10 +1026,12 @@ def _sight(key: str) -> bytes:
     return pictures.png(board.image, PALETTE)
 
 
-def deployment(view: dict[str, Any], army: str, placements: dict[str, Sequence[int]]) -> bytes:
+def deployment(view: dict[str, Any], army: str | None, placements: dict[str, Sequence[int]]) -> bytes:
     """A private preview of an army's zone with its draft placements (the zone drawn in one
     strip, or in two, west then east, when one would make the cells too small)."""
     FONT_SIZES.update((MIN_FONT, TITLE_FONT, ID_FONT))
+    if army not in ("A", "B"):  # not told: the placements' army (A when there are none)
+        army = next(iter(placements), "A")[0]
     revealed = (view.get("revealed") or {}).get(army) or []
     bought = {p["id"]: {f: p.get(f) for f in ("M", "A", "D", "kind", "two_swords")} for p in revealed}
     key = {"shown": facts(view), "army": army, "placements": {k: list(v) for k, v in sorted(placements.items())},

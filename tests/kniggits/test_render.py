@@ -168,6 +168,7 @@ def test_deployment_is_legible(size: int, army: str) -> None:
     _, (_, height) = drawn(render.deployment, view, army, placements)
     assert height < render.WIDTH
     drawn(render.deployment, view, army, {})
+    assert render.deployment(view, None, placements) == render.deployment(view, army, placements)
 
 
 # -- scale and crop -----------------------------------------------------------------------------------------
