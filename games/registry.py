@@ -13,7 +13,7 @@ from games.core import Engine
 ENGINES: dict[str, Engine] = {}
 
 #: Packages under games/ that hold a real game; imported by `load_builtin`.
-BUILTIN_GAMES: tuple[str, ...] = ("words", "hallway", "tarot", "fencing")
+BUILTIN_GAMES: tuple[str, ...] = ("words", "hallway", "tarot", "fencing", "kniggits")
 
 
 def register(engine: Engine) -> Engine:
