@@ -10,7 +10,7 @@ from typing import Any
 from games import choices
 from games.core import Event, IllegalAction, Rng
 from games.kniggits import army as armies
-from games.kniggits import board, turns
+from games.kniggits import board, maps, turns
 from games.kniggits.board import ARMIES, cell, id_number
 
 MAX_REROLLS = 20
@@ -22,38 +22,13 @@ BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
 def generate_map(state: dict[str, Any]) -> dict[str, Any]:
     """A generated battlefield (spec 2.3, V6, V7) from the game's RNG."""
     options = state["options"]
-    try:
-        from games.kniggits import maps  # the map generator (its own module and tests)
-    except ImportError:  # pragma: no cover - until maps.py lands
-        made = _open_map(Rng(state), state["width"], state["height"], options["potions"],
-                         options["scenario"] == "flag")
-    else:
-        made = maps.generate(Rng(state), state["width"], state["height"], options["preset"],
-                             potions=options["potions"], flags=options["scenario"] == "flag")
+    made = maps.generate(Rng(state), state["width"], state["height"], options["preset"],
+                         potions=options["potions"], flags=options["scenario"] == "flag")
     potions = [{"id": p.get("id") or f"P{i + 1}", "pos": list(p["pos"]), "kind": p["kind"]}
                for i, p in enumerate(made.get("potions", []))]
     flags = [{"army": ARMIES.index(f["army"]), "home": list(f["home"]), "pos": list(f["home"]),
               "carrier": None, "hand": None} for f in made.get("flags", [])]
     return {"obstacles": sorted([list(o) for o in made["obstacles"]]), "potions": potions, "flags": flags}
-
-
-def _open_map(rng: Rng, width: int, height: int, potions: int, flags: bool) -> dict[str, Any]:
-    """A stand-in with no obstacles: mirrored potion pairs (V6) and the V7 flags."""
-    made: dict[str, Any] = {"obstacles": [], "potions": [], "flags": []}
-    spots: list[tuple[int, int]] = []
-    while len(spots) < potions:
-        x, y = rng.randint(1, width), rng.randint(10, height - 9)
-        mirror = (width + 1 - x, height + 1 - y)
-        if (x, y) == mirror or any((x - a) ** 2 + (y - b) ** 2 < 9 for a, b in [*spots, mirror]):
-            continue
-        kind = rng.choice(["M", "A", "D"])
-        for xy in ((x, y), mirror):
-            spots.append(xy)
-            made["potions"].append({"id": f"P{len(spots)}", "pos": list(xy), "kind": kind})
-    if flags:
-        half = (width + 1) // 2
-        made["flags"] = [{"army": "A", "home": [half, 3]}, {"army": "B", "home": [width + 1 - half, height - 2]}]
-    return made
 
 
 def captain(state: dict[str, Any], army: int) -> int:
