@@ -7,6 +7,8 @@ commands are an alternative to buttons, never the only way.
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -19,11 +21,11 @@ from cogs.table.controls import controls_for
 from cogs.table.edge import TableEdge, tables_of
 from cogs.table.intake import pressed_at
 from cogs.table.lobby import manages_guild
-from cogs.table.options import SlashOption, from_engine_option, from_param, with_options
-from cogs.table.present import embed_of, table_info
+from cogs.table.options import SlashOption, from_engine_option, from_param, given_options, with_options
+from cogs.table.present import embed_of, image_file, table_info
 from cogs.table.registry import UIS, ui_for
 from cogs.table.teams import close_team_threads
-from cogs.table.ui import GameUI, Lookup, Param, Shortcut
+from cogs.table.ui import GameUI, Lookup, Param, Screen, Shortcut
 from games.core import Engine
 from games.registry import get_engine
 from runtime.errors import NoGame, Refusal
@@ -105,21 +107,38 @@ class TableCog(commands.Cog):
 
     def _lookup_command(self, group: app_commands.Group, kind: str,
                         lookup: Lookup) -> app_commands.Command[Any, ..., None]:
-        """`/<game> <lookup>`: drawn from the public view of the game here, only for the caller."""
+        """`/<game> <lookup> [params]`: drawn from the public view of the game here (or, for a
+        private lookup, the caller's own view), only for the caller."""
         if lookup.name in RESERVED or lookup.name in {s.name for s in ui_for(kind).shortcuts}:
             raise ValueError(f"{kind}: the lookup name {lookup.name!r} is taken")
 
-        async def callback(interaction: discord.Interaction) -> None:
+        async def callback(interaction: discord.Interaction, **options: Any) -> None:
             async with self.edge.guard(interaction):
-                game = await self._game_to_show(interaction)
-                if game.kind != kind:
-                    raise Refusal(f"The game here is not {get_engine(kind).title}.")
+                if lookup.private:
+                    game, seat = await self.edge.intake.seated(interaction, kind)
+                else:
+                    game, seat = await self._game_to_show(interaction), None
+                    if game.kind != kind:
+                        raise Refusal(f"The game here is not {get_engine(kind).title}.")
                 assert game.state is not None
-                card = lookup.show(get_engine(kind).view(game.state, None), table_info(game))
-                await interaction.response.send_message(embed=embed_of(card), ephemeral=True)
+                view = get_engine(kind).view(game.state, seat)
+                args = (given_options(lookup.params, options),) if lookup.params else ()
+                shown = lookup.show(view, table_info(game), *args)
+                if isinstance(shown, Screen):
+                    file = await image_file(shown)
+                    embed = embed_of(shown.card)
+                    if file is not None:
+                        embed.set_image(url=f"attachment://{shown.image_name}")
+                        await interaction.response.send_message(embed=embed, file=file, ephemeral=True)
+                        return
+                    shown = shown.card
+                await interaction.response.send_message(embed=embed_of(shown), ephemeral=True)
 
-        return app_commands.Command(name=lookup.name, description=lookup.description[:100],
-                                    callback=callback, parent=group)
+        with_options(callback, [from_param(p) for p in lookup.params])
+        command = app_commands.Command(name=lookup.name, description=lookup.description[:100],
+                                       callback=callback, parent=group)
+        self._autocomplete(command, kind, lookup.params)
+        return command
 
     def _join_command(self, group: app_commands.Group, engine: Engine) -> app_commands.Command[Any, ..., None]:
         """`/<game> join team:` for a partnership lobby: the Join button of that team."""
@@ -154,10 +173,14 @@ class TableCog(commands.Cog):
         with_options(callback, [from_param(p) for p in shortcut.params])
         command = app_commands.Command(name=shortcut.name, description=shortcut.description[:100],
                                        callback=callback, parent=group)
-        for param in shortcut.params:
+        self._autocomplete(command, kind, shortcut.params)
+        return command
+
+    def _autocomplete(self, command: app_commands.Command[Any, ..., None], kind: str,
+                      params: Sequence[Param]) -> None:
+        for param in params:
             if param.suggest is not None:
                 command._params[from_param(param).python_name].autocomplete = self._suggester(kind, param)
-        return command
 
     def _suggester(self, kind: str, param: Param) -> Any:
         async def suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -167,9 +190,10 @@ class TableCog(commands.Cog):
                 return []
             assert param.suggest is not None
             view = get_engine(kind).view(game.state, seat)
+            named = len(inspect.signature(param.suggest).parameters) >= 3  # (view, seat, info)
+            listed = param.suggest(view, seat, table_info(game)) if named else param.suggest(view, seat)
             return [app_commands.Choice(name=label[:100], value=value[:100])
-                    for label, value in param.suggest(view, seat)
-                    if str(current).lower() in label.lower()][:25]
+                    for label, value in listed if str(current).lower() in label.lower()][:25]
 
         return suggest
 
@@ -178,7 +202,7 @@ class TableCog(commands.Cog):
         action: dict[str, Any] | None = None
         async with self.edge.guard(interaction):
             game, _seat = await self.edge.intake.seated(interaction, kind)
-            action = shortcut.build({p.name: options[from_param(p).python_name] for p in shortcut.params})
+            action = shortcut.build(given_options(shortcut.params, options))
         if action is not None:
             await self.edge.intake.on_action(interaction, game.id, action, None, typed=True)
 

@@ -69,7 +69,7 @@ class ActionSelect(TableItem, template=codec.ANY_ID):
             options=[
                 discord.SelectOption(label=c.label[:100], value=codec.select_value(c.action),
                                      description=(c.description or None) and c.description[:100],
-                                     emoji=c.emoji)
+                                     emoji=c.emoji, default=c.default)
                 for c in list(control.choices)[:25]
             ],
         ))

@@ -53,13 +53,26 @@ def from_engine_option(option: Option) -> SlashOption:
 
 
 def from_param(param: Param) -> SlashOption:
-    """A required option of a game's shortcut."""
+    """An option of a game's shortcut or lookup: required unless the param says not."""
     annotation: Any = str
     if param.integer:
         bounded = param.minimum is not None or param.maximum is not None
         annotation = app_commands.Range[int, param.minimum, param.maximum] if bounded else int
     choices = [app_commands.Choice(name=label[:100], value=value) for value, label in param.choices.items()]
-    return SlashOption(param.name, annotation, param.description, choices)
+    if param.required:
+        return SlashOption(param.name, annotation, param.description, choices)
+    return SlashOption(param.name, annotation | None, param.description, choices, default=None)
+
+
+def given_options(params: Sequence[Param], options: dict[str, Any]) -> dict[str, Any]:
+    """The values of `params` as their `build`/`show` receives them: by param name, with an
+    optional param left out when it was not given."""
+    out = {}
+    for param in params:
+        value = options.get(from_param(param).python_name)
+        if value is not None or param.required:
+            out[param.name] = value
+    return out
 
 
 def with_options(callback: Callable[..., Any], options: Sequence[SlashOption]) -> Callable[..., Any]:

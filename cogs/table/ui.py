@@ -38,10 +38,14 @@ class Button:
 
 @dataclass(frozen=True)
 class Choice:
+    """One option of a `Select`; `default=True` shows it already picked (the kniggit the
+    move panel is about). Picking it still sends its action."""
+
     label: str
     action: dict[str, Any]
     description: str | None = None
     emoji: str | None = None
+    default: bool = False
 
 
 @dataclass(frozen=True)
@@ -104,15 +108,18 @@ Control = Button | Select | FormButton
 @dataclass(frozen=True)
 class Param:
     """One option of a game's slash shortcut. `choices` are fixed (value → label shown);
-    `suggest` autocompletes from the player's own view: (view, seat) → [(label, value)]."""
+    `suggest` autocompletes from the player's own view: (view, seat) → [(label, value)], or
+    (view, seat, info) → … to word the labels with the players' names. `required=False`
+    makes the option optional; left out, it is absent from what `build` receives."""
 
     name: str
     description: str
     integer: bool = False
     choices: Mapping[str, str] = field(default_factory=dict)
-    suggest: Callable[[dict[str, Any], int], Sequence[tuple[str, str]]] | None = None
+    suggest: Callable[..., Sequence[tuple[str, str]]] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    required: bool = True
 
 
 @dataclass(frozen=True)
@@ -128,13 +135,18 @@ class Shortcut:
 
 @dataclass(frozen=True)
 class Lookup:
-    """`/<game> <name>`: something public to look up, shown only to the caller (the last
-    trick, the score). `show` draws it from the public view, so it can reveal nothing more
-    than the table."""
+    """`/<game> <name> [params]`: something to look up, shown only to the caller (the last
+    trick, the score, the map). `show(view, info)` — or `show(view, info, options)` when it
+    has `params` — returns a `Card`, or a `Screen` whose picture comes along (its controls
+    are ignored). It draws from the public view, so it can reveal nothing more than the
+    table; with `private=True`, from the caller's own seat view (a kniggit's reach, only
+    for its owner), and only seated players may ask."""
 
     name: str
     description: str
-    show: Callable[[dict[str, Any], TableInfo], Card]
+    show: Callable[..., Card | Screen]
+    params: Sequence[Param] = ()
+    private: bool = False
 
 
 def press(kind: str, **fixed: Any) -> Callable[[dict[str, Any]], dict[str, Any]]:

@@ -303,3 +303,32 @@ async def test_every_hallway_shortcut_moves_the_game(fake_discord: FakeDiscord, 
         raise AssertionError("the hallway game did not end")
     await fake_discord.wait_for(lambda: not table.buttons(), what="the result on the table")
     assert used == HALLWAY_MOVES, used
+
+
+async def test_a_private_lookup_with_optional_params_shows_a_picture_of_the_callers_own_view(
+        fake_discord: FakeDiscord, bot: Any) -> None:
+    """`/tokens peek [count] [who]`: options may be left out, `who` autocompletes with the
+    players' names, the answer (text and picture) is the caller's own and only theirs."""
+    subs = synced(fake_discord, "tokens")
+    options = {o["name"]: o for o in subs["peek"]["options"]}
+    assert not options["count"]["required"] and not options["who"]["required"]
+    alice, bob, mallory = (fake_discord.user(n) for n in ("alice", "bob", "mallory"))
+    thread, _table = await start(fake_discord, "tokens", alice, bob)
+    game = await live_game(bot, thread.id)
+    hand = " ".join(str(t["value"]) for t in game.state["hands"][0])
+
+    whole = await alice.slash("tokens peek", channel=thread)
+    assert whole.ephemeral and whole.message.text().startswith("Your tokens") and hand in whole.message.text()
+    [picture] = whole.message.attachments
+    assert picture.filename == "peek.png" and picture.data.startswith(b"\x89PNG")
+    assert whole.message.embeds[0]["image"]["url"] == "attachment://peek.png"
+
+    first = await alice.slash("tokens peek", channel=thread, count=1)
+    assert str(game.state["hands"][0][0]["value"]) in first.message.text() and hand not in first.message.text()
+    assert [c["name"] for c in await alice.autocomplete("tokens peek", "who", "", channel=thread)] == ["bob"]
+    asked = await alice.slash("tokens peek", channel=thread, who="1")
+    assert "(asked about 1)" in asked.message.text()
+
+    outsider = await mallory.slash("tokens peek", channel=thread)
+    assert outsider.ephemeral and hand not in outsider.message.text() and not outsider.message.attachments
+    assert all(hand not in m.text() for m in thread.history() if not m.ephemeral)
