@@ -36,10 +36,20 @@ class Playout:
         return self.states[-1]
 
 
+#: How often the game's own timer (a wait with no seat) fires while players are still awaited:
+#: it runs out at its deadline, by which time the players have usually acted, so a playout
+#: that fired it as often as a player acts would end most Table Fencing games at their first
+#: step (nobody pressed GAME! in time).
+OWN_TIMER_FIRST = 0.03
+
+
 def choose(engine: Engine, state: State, chooser: random.Random) -> tuple[int | None, Action]:
     """Pick a random awaited seat and a random legal action (or its timeout default)."""
     waits = engine.to_act(state)
     assert waits, "a game that is not over must be waiting for someone"
+    seated = [w for w in waits if w.seat is not None]
+    if seated and len(seated) < len(waits) and chooser.random() >= OWN_TIMER_FIRST:
+        waits = seated
     wait = chooser.choice(waits)
     if wait.seat is None:  # the game itself waits (a delay before GO!): its deadline passes
         assert wait.default is not None, f"a wait with no seat must have a default ({wait.key})"
