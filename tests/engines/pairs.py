@@ -58,7 +58,7 @@ class PairsEngine(Engine):
             raise IllegalAction("You can only discard cards from your hand.")
         for card in cards:
             hand.remove(card)
-        state["totals"][seat // 2] += sum(int(card[1:]) for card in cards)
+        state["totals"][self.team_of(state, seat)] += sum(int(card[1:]) for card in cards)
         state["discards"].append({"seat": seat, "cards": list(cards)})
         state["step"] += 1
         state["turn"] = (seat + 1) % state["players"]
@@ -74,9 +74,14 @@ class PairsEngine(Engine):
             return None
         a, b = state["totals"]
         team_ranks = (0, 0) if a == b else (0, 1) if a > b else (1, 0)
-        ranks = tuple(team_ranks[seat // 2] for seat in range(4))
-        return Outcome(ranks=ranks, scores=tuple(float(state["totals"][s // 2]) for s in range(4)),
+        team = [self.team_of(state, seat) for seat in range(state["players"])]
+        return Outcome(ranks=tuple(team_ranks[t] for t in team),
+                       scores=tuple(float(state["totals"][t]) for t in team),
                        teams=self.teams(state), reason="totals")
+
+    def team_of(self, state: State, seat: int) -> int:
+        teams = self.teams(state) or ()
+        return next(i for i, members in enumerate(teams) if seat in members)
 
 
 ENGINE = PairsEngine()
