@@ -102,8 +102,11 @@ def reveal(army: int, lists: list[tuple[int, list[dict[str, Any]]]], options: di
     return out
 
 
-def presets(share: int, options: dict[str, Any]) -> list[list[dict[str, Any]]]:
-    """A few sensible lists within `share`, for random play and quick starts."""
+def presets(share: int, options: dict[str, Any], *, varied: bool = True) -> list[list[dict[str, Any]]]:
+    """A few sensible lists within `share`, for random play and quick starts.
+
+    `varied=False` (random play) leaves out the few big kniggits unless a variant makes
+    5+ tokens matter (V1-V3): without one they are only slow to rout."""
     out = []
     balanced, count = [], max(1, share // 11)
     spare = share - count * 11
@@ -112,8 +115,10 @@ def presets(share: int, options: dict[str, Any]) -> list[list[dict[str, Any]]]:
         balanced.append({"name": "", "M": 2 + extra, "A": 2, "D": 2, "kind": "normal"})
     out.append(balanced)
     few = max(1, share // 20)
-    out.append([{"name": "", "M": 4, "A": 6 if i % 2 == 0 else 5, "D": 5, "kind": "normal"} for i in range(few)
-                if (i + 1) * 20 <= share] or [{"name": "", "M": 1, "A": 1, "D": 1, "kind": "normal"}])
+    if varied or any(options.get(v) for v in ("horses", "magic_swords", "double_defence")):
+        out.append([{"name": "", "M": 4, "A": 6 if i % 2 == 0 else 5, "D": 5, "kind": "normal"}
+                    for i in range(few) if (i + 1) * 20 <= share]
+                   or [{"name": "", "M": 1, "A": 1, "D": 1, "kind": "normal"}])
     if options["archers"] and share >= 17:
         out.append([{"name": "", "M": 3, "A": 2, "D": 4, "kind": "archer"},
                     *[{"name": "", "M": 2, "A": 2, "D": 2, "kind": "normal"} for _ in range((share - 14) // 11)]])

@@ -15,7 +15,7 @@ from typing import Any
 
 import orjson
 
-from games.kniggits.geometry import Cell, dist2, engaged
+from games.kniggits.geometry import ENGAGE_RANGE2, Cell, engaged
 from games.kniggits.paths import Terrain
 
 ARMIES = ("A", "B")
@@ -141,11 +141,22 @@ def engaged_enemies(state: dict[str, Any], k: K, blocked: frozenset[Cell] | None
     """Active enemies engaged with an active kniggit, nearest first, then lowest id."""
     if not active(k):
         return []
+    hx, hy = k["pos"]
+    army = k["army"]
+    near = []
+    for e in state["kniggits"]:  # cheap distance test first: most pairs are far apart
+        if e["army"] == army or e["status"] != "active":
+            continue
+        ex, ey = e["pos"]
+        d2 = (ex - hx) ** 2 + (ey - hy) ** 2
+        if 0 < d2 <= ENGAGE_RANGE2:
+            near.append((d2, id_number(e["id"]), e))
+    if not near:
+        return []
     blocked = obstacles(state) if blocked is None else blocked
-    here = cell(k["pos"])
-    found = [e for e in state["kniggits"] if e["army"] != k["army"] and active(e)
-             and engaged(here, cell(e["pos"]), blocked)]
-    return sorted(found, key=lambda e: (dist2(here, cell(e["pos"])), id_number(e["id"])))
+    here = (int(hx), int(hy))
+    near.sort(key=lambda t: (t[0], t[1]))
+    return [e for _d2, _n, e in near if engaged(here, cell(e["pos"]), blocked)]
 
 
 def engaged_pairs(state: dict[str, Any]) -> list[list[str]]:

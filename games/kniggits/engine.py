@@ -75,6 +75,7 @@ class KniggitsEngine(Engine):
             "deploy": None, "deploy_round": None, "rps": None, "kniggits": [], "turn": None,
             "plans": [None] * players, "cursor": [None] * players, "exchange": None, "exchange_no": 0,
             "last_move": None, "last_exchange": None, "idle": [0, 0], "over": None,
+            "left_handed": [False] * players,
         }
         state["map"] = prelude.generate_map(state)
         return state
@@ -118,13 +119,16 @@ class KniggitsEngine(Engine):
             ex = state["exchange"]
             return choices.waits(ex["box"], f"gesture: {ex['attacker']} against {ex['target']}",
                                  self.limit(state, "gesture"), lambda s: {"type": "lock", **timeout})
+        # Teammates move and face their own kniggits (K1): one's move leaves the other's
+        # panel standing (a confirm re-checks the path against the board as it is then).
+        teammates = len(state["armies"][turn["army"]]) > 1
         if phase == "move":
             return [Wait(s, f"move-{tag}", "move your kniggits, then Done", self.limit(state, "move"),
-                         {"type": "done", **timeout})
+                         {"type": "done", **timeout}, independent=teammates)
                     for s in state["armies"][turn["army"]] if s not in turn["done"]]
         if phase == "facing":
             return [Wait(s, f"facing-{tag}", "choose which enemy each kniggit faces", self.limit(state, "facing"),
-                         {"type": "done", **timeout}) for s in turns.facing_seats(state)]
+                         {"type": "done", **timeout}, independent=teammates) for s in turns.facing_seats(state)]
         if phase == "turning":
             return [Wait(s, f"turning-{tag}", "turn your engaged kniggits to face attackers",
                          self.limit(state, "turning"), {"type": "done", **timeout}, independent=True)
@@ -145,11 +149,11 @@ class KniggitsEngine(Engine):
         out: list[Action] = self._claim(state, seat)
         if phase == "map":
             out.append({"type": "accept"})
-            if state["rolls"] < prelude.MAX_REROLLS:
+            if state["rolls"] == 0:  # one re-roll is enough for random play (each costs a new map)
                 out.append({"type": "reroll"})
         elif phase == "build":
             share = prelude.share(state, seat)
-            out += [{"type": "army", "kniggits": p} for p in armies.presets(share, state["options"])]
+            out += [{"type": "army", "kniggits": p} for p in armies.presets(share, state["options"], varied=False)]
             if state["build"]["drafts"][seat]:
                 out.append({"type": "lock"})
         elif phase == "deploy":
@@ -167,14 +171,10 @@ class KniggitsEngine(Engine):
                     out += [{"type": "face", "id": kid, "target": e} for e in enemies]
             out.append({"type": "done"})
         elif phase == "turning":
-            for k in turns.turners(state):
-                if k["owner"] == seat and k["id"] not in state["turn"]["turned"]:
-                    out += [{"type": "face", "id": k["id"], "target": e["id"]}
-                            for e in board.engaged_enemies(state, k)]
-            out.append({"type": "done"})
+            out.append({"type": "done"})  # K10's defaults turn sensibly; `face` stays legal
         elif phase == "fight":
-            out += [dict(o["action"]) for o in exchange.attack_options(state, seat)]
-            out.append({"type": "end_turn"})
+            attacks = [dict(o["action"]) for o in exchange.attack_options(state, seat)]
+            out += attacks or [{"type": "end_turn"}]  # random battles fight while they can
         return out
 
     def _claim(self, state: State, seat: int) -> list[Action]:
@@ -189,14 +189,14 @@ class KniggitsEngine(Engine):
         return None
 
     def _moves(self, state: State, seat: int) -> list[Action]:
-        out: list[Action] = []
+        # Random play charges the nearest enemy with each kniggit that can fight and holds
+        # the rest; Done only once none is left to charge. Undo, the other cells and Done
+        # are legal all along but only make random games longer.
+        free = moves.unheld(state, seat)
+        if not any(moves.wants_to_move(state, k) for k in free):
+            return [{"type": "done"}]
         k = moves.cursor(state, seat)
-        if k is not None:
-            # random play charges the nearest enemy or stops; hold, undo and the other cells
-            # are legal too but only make random games longer
-            out += [{"type": "move", "id": k["id"], "to": list(xy)} for xy in moves.sample_cells(state, k)[:1]]
-        out.append({"type": "done"})
-        return out
+        return [moves.sample_move(state, k)] if k is not None else [{"type": "done"}]
 
     def _gestures(self, state: State, seat: int) -> list[Action]:
         ex = state["exchange"]
@@ -205,10 +205,14 @@ class KniggitsEngine(Engine):
             return []
         out: list[Action] = []
         shields = list(exchange.HEIGHTS) if side["shield"] else [None]
+        # Random play strikes where a token is left to take (any height is legal: a pool at 0
+        # just loses nothing), so random battles are decided instead of running to the limit.
+        foe = board.by_id(state, ex["target"] if side["id"] == ex["attacker"] else ex["attacker"])
+        heights = [h for h in side["heights"] if foe is None or foe[exchange.POOL[h]] > 0] or side["heights"]
         if side["swords"] == 2:
-            swords = [{"swords": [a, b]} for a in side["heights"] for b in side["heights"]]
+            swords = [{"swords": [a, b]} for a in heights for b in heights]
         elif side["swords"] == 1:
-            swords = [{"sword": h} for h in side["heights"]]
+            swords = [{"sword": h} for h in heights]
         else:
             swords = [{}]
         for sword in swords:
@@ -230,6 +234,8 @@ class KniggitsEngine(Engine):
         if not isinstance(seat, int) or not 0 <= seat < state["players"]:
             raise IllegalAction("You are not at this table.")
         timed_out = bool(action.get("timeout"))
+        if kind == "handed":
+            return _handed(state, seat, action)
         if kind == "concede":
             army = turns.army_of(state, seat)
             return [Event("concede", {"seat": seat, "army": ARMIES[army]}),
@@ -322,17 +328,25 @@ class KniggitsEngine(Engine):
 
 
 def shared_secret(state: State, owner: int, path: tuple[str | int, ...], pool: str) -> list[Secret]:
-    """An army-shared draft (K2: teammates see each other's drafts). `Secret` names one owner,
-    so with a teammate the item is declared only when the foundation can say who shares it."""
-    team = [s for s in state["armies"][turns.army_of(state, owner)] if s != owner]
-    if not team:
-        return [Secret(owner, path, pool)]
-    if "shared" in getattr(Secret, "__dataclass_fields__", {}):
-        return [Secret(owner, path, pool, shared=tuple(team))]  # type: ignore[call-arg]
-    return []
+    """An army-shared draft (K2: teammates see each other's drafts): hidden from the enemy
+    and the table, shared with the owner's teammate."""
+    team = tuple(s for s in state["armies"][turns.army_of(state, owner)] if s != owner)
+    return [Secret(owner, path, pool, shared=team)]
 
 
 # ----- handlers ---------------------------------------------------------------------------
+def _handed(state: State, seat: int, action: Action) -> list[Event]:
+    """§4 left-handedness: any seat, any phase; it mirrors the art and relabels panels only,
+    so it is no turn's action (the forfeit count ignores it) and never listed for random play."""
+    left = action.get("left", True)
+    if not isinstance(left, bool):
+        raise IllegalAction("Say `left: true` or `left: false`.", rule="K1")
+    hands = state.get("left_handed") or [False] * state["players"]
+    hands[seat] = left
+    state["left_handed"] = hands
+    return [Event("handed", {"seat": seat, "left": left})]
+
+
 def _rng(state: State) -> Rng:
     return Rng(state)
 
@@ -412,7 +426,7 @@ def _hold(engine: KniggitsEngine, state: State, seat: int, action: Action) -> li
         state["cursor"][seat] = None
     if state["plans"][seat] is not None and state["plans"][seat]["id"] == k["id"]:
         state["plans"][seat] = None
-    return [Event("held", {"id": k["id"], "seat": seat})]
+    return [Event("held", {"id": k["id"], "seat": seat, "owner": k["owner"]})]
 
 
 def _undo(engine: KniggitsEngine, state: State, seat: int, action: Action) -> list[Event]:

@@ -66,6 +66,24 @@ def shot_targets(state: dict[str, Any], k: K) -> list[K]:
     return sorted(out, key=lambda e: id_number(e["id"]))
 
 
+def sight(state: dict[str, Any], k: K) -> list[dict[str, Any]]:
+    """The `los` overlay (V5): for every active enemy, whether the line is clear past obstacles
+    and every other kniggit, and whether it is within 2 inches per Range token, in id order.
+    A target is shootable when both hold (and the archer may shoot at all)."""
+    here = cell(k["pos"])
+    blocked = board.obstacles(state)
+    standing = [o for o in board.on_board(state) if o is not k]
+    out = []
+    for e in sorted(state["kniggits"], key=lambda e: id_number(e["id"])):
+        if e["army"] == k["army"] or not active(e):
+            continue
+        there = cell(e["pos"])
+        others = {cell(o["pos"]) for o in standing if o is not e}
+        out.append({"id": e["id"], "clear": clear_shot(here, there, blocked, others),
+                    "in_range": in_range(here, there, k["D"])})
+    return out
+
+
 def strikes_back(state: dict[str, Any], attacker: K, target: K, *, shot: bool) -> bool:
     """K12: the target faces the attacker, is active with A ≥ 1, is not an archer, and is not
     barred by V2 (a repeated attack needs its own magic sword), V3 or V7."""
@@ -163,7 +181,8 @@ def open_exchange(state: dict[str, Any], attacker: K, target: K, *, shot: bool) 
     state["exchange"] = {"number": number, "attacker": attacker["id"], "target": target["id"], "mode": mode,
                          "sides": sides, "box": box, "drafts": [None] * state["players"]}
     return [Event("attack", {"attacker": attacker["id"], "target": target["id"], "mode": mode,
-                             "seats": [s["seat"] for s in sides], "number": number})]
+                             "seats": [s["seat"] for s in sides], "number": number,
+                             "attacker_owner": attacker["owner"], "target_owner": target["owner"]})]
 
 
 def side_of(exchange: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -302,7 +321,9 @@ def resolve(state: dict[str, Any]) -> list[Event]:
     }
     state["last_exchange"] = result
     state["exchange"] = None
-    return [Event("exchange", result), *events]
+    owners = {"attacker_owner": attacker["owner"], "target_owner": target["owner"],
+              "owners": {k["id"]: k["owner"] for k in (attacker, target)}}
+    return [Event("exchange", {**result, **owners}), *events]
 
 
 def settle(state: dict[str, Any], k: K, m_before: int, fled: list[str], dismounted: list[str]) -> list[Event]:
@@ -312,15 +333,15 @@ def settle(state: dict[str, Any], k: K, m_before: int, fled: list[str], dismount
         k["horse_lost"] = True
         dismounted.append(k["id"])
         if state["options"]["horses"]:
-            events.append(Event("dismounted", {"id": k["id"]}))
+            events.append(Event("dismounted", {"id": k["id"], "owner": k["owner"]}))
     if active(k) and board.flees(k):
         k["status"] = "fled"
         k["facing"] = None
         fled.append(k["id"])
-        events.append(Event("fled", {"id": k["id"], "pos": list(k["pos"]), "tokens": [k["M"], k["A"], k["D"]]}))
+        events.append(Event("fled", {"id": k["id"], "owner": k["owner"], "pos": list(k["pos"]), "tokens": [k["M"], k["A"], k["D"]]}))
         if k["carrying"] is not None:
             flag = next(f for f in state["map"]["flags"] if f["army"] == k["carrying"])
             flag.update({"carrier": None, "pos": list(k["pos"]), "hand": None})
-            events.append(Event("flag_dropped", {"id": k["id"], "flag": ARMIES[k["carrying"]], "pos": list(k["pos"])}))
+            events.append(Event("flag_dropped", {"id": k["id"], "owner": k["owner"], "flag": ARMIES[k["carrying"]], "pos": list(k["pos"])}))
             k["carrying"], k["hand"] = None, None
     return events

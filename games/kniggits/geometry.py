@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from functools import lru_cache
 
 Cell = tuple[int, int]
 
@@ -126,7 +127,18 @@ def segment_blocked(a: Cell, b: Cell, cells: Collection[Cell]) -> bool:
 
 def engaged(a: Cell, b: Cell, obstacles: Collection[Cell]) -> bool:
     """Two figures within 2 inches with no obstacle between them (2.2); status is the caller's."""
-    return a != b and dist2(a, b) <= ENGAGE_RANGE2 and not segment_blocked(a, b, obstacles)
+    if a == b or dist2(a, b) > ENGAGE_RANGE2:
+        return False
+    if isinstance(obstacles, frozenset):
+        return not blocked_memo(a, b, obstacles)
+    return not segment_blocked(a, b, obstacles)
+
+
+@lru_cache(maxsize=1 << 16)
+def blocked_memo(a: Cell, b: Cell, obstacles: frozenset[Cell]) -> bool:
+    """A pure memo: the map's obstacles never change in a game, and views, legal actions and
+    every phase ask about the same few pairs again and again."""
+    return segment_blocked(a, b, obstacles)
 
 
 def clear_shot(a: Cell, b: Cell, obstacles: Collection[Cell], others: Collection[Cell]) -> bool:

@@ -106,6 +106,12 @@ def destinations(state: dict[str, Any], k: K) -> list[dict[str, Any]]:
     return out
 
 
+def reach_cells(state: dict[str, Any], k: K) -> list[list[int]]:
+    """The `reach` overlay: every legal end cell of the kniggit's move (K6-K8), x then y."""
+    reach = paths.reachable(cell(k["pos"]), board.terrain_for(state, k), allowance(state, k))
+    return [list(xy) for xy in sorted(reach)]
+
+
 def sample_cells(state: dict[str, Any], k: K) -> list[Cell]:
     """A few reachable cells for random play, which should come to blows: the two nearest
     the nearest enemy and one more (cheaper than the whole destination list)."""
@@ -119,6 +125,27 @@ def sample_cells(state: dict[str, Any], k: K) -> list[Cell]:
     nearest = min(enemies, key=lambda e: (dist2(start, e), e))
     ranked = sorted(reach, key=lambda c: (dist2(c, nearest), c[0], c[1]))
     return ranked[:2] + ranked[len(ranked) // 2:][:1]
+
+
+def wants_to_move(state: dict[str, Any], k: K) -> bool:
+    """Random play: a kniggit that can still come to blows and is not already there.
+
+    Engaged ones stay to fight (K8 would only let them back away), archers with a target
+    stay to shoot (V5: moving forbids it), and a kniggit with no Attack holds (it can never
+    strike): so random battles end by the sword rather than at the turn limit."""
+    from games.kniggits import exchange
+
+    if k["kind"] == "archer":
+        return k["A"] >= 1 and not exchange.shot_targets(state, k)
+    return k["A"] >= 1 and not board.engaged_enemies(state, k)
+
+
+def sample_move(state: dict[str, Any], k: K) -> dict[str, Any]:
+    """One sensible move for random play: toward the nearest enemy, or Hold."""
+    if wants_to_move(state, k):
+        for xy in sample_cells(state, k)[:1]:
+            return {"type": "move", "id": k["id"], "to": list(xy)}
+    return {"type": "hold", "id": k["id"]}
 
 
 class _CostKey:
@@ -191,7 +218,10 @@ def make_plan(state: dict[str, Any], seat: int, action: dict[str, Any]) -> dict[
         raise IllegalAction(f"{goal[0]},{goal[1]} is off the battlefield.", rule="K6")
     if not terrain.endable(goal):
         raise IllegalAction(f"{goal[0]},{goal[1]} is not free: a move ends on an empty cell.", rule="K6")
-    path = paths.plan(start, goal, terrain, reach_allowance, via=via)
+    if via:
+        path = paths.plan(start, goal, terrain, reach_allowance, via=via)
+    else:  # one leg: the (memoised) reach holds the very same tie-break-first path
+        path = paths.reachable(start, terrain, reach_allowance).get(goal)
     if path is None:
         reach = paths.reachable(start, terrain, reach_allowance)
         near = paths.nearest_reachable(goal, reach, 5)
@@ -276,7 +306,7 @@ def apply_move(state: dict[str, Any], seat: int, plan: dict[str, Any]) -> list[E
             if potion["id"] in drunk and cell(potion["pos"]) == here:
                 k[potion["kind"]] += 5  # V6: thresholds apply at once; the allowance is fixed
                 state["map"]["potions"].remove(potion)
-                events.append(Event("potion", {"id": k["id"], "potion": potion["id"], "kind": potion["kind"],
+                events.append(Event("potion", {"id": k["id"], "owner": k["owner"], "potion": potion["id"], "kind": potion["kind"],
                                                "tokens": [k["M"], k["A"], k["D"]]}))
         for f in state["map"]["flags"]:
             if f["pos"] is None or cell(f["pos"]) != here or f["carrier"] is not None:
@@ -284,10 +314,10 @@ def apply_move(state: dict[str, Any], seat: int, plan: dict[str, Any]) -> list[E
             if f["army"] != k["army"] and k["carrying"] is None and plan["flag_action"] == "take":
                 f["carrier"], f["pos"], f["hand"] = k["id"], None, plan["hand"]
                 k["carrying"], k["hand"] = f["army"], plan["hand"]
-                events.append(Event("flag_taken", {"id": k["id"], "flag": ARMIES[f["army"]], "hand": plan["hand"]}))
+                events.append(Event("flag_taken", {"id": k["id"], "owner": k["owner"], "flag": ARMIES[f["army"]], "hand": plan["hand"]}))
             elif f["army"] == k["army"] and f["pos"] != f["home"]:
                 f["pos"] = list(f["home"])
-                events.append(Event("flag_home", {"id": k["id"], "flag": ARMIES[f["army"]]}))
+                events.append(Event("flag_home", {"id": k["id"], "owner": k["owner"], "flag": ARMIES[f["army"]]}))
     path = plan["path"]
     k["pos"] = list(path[-1])
     k["moved"] = True
@@ -300,7 +330,7 @@ def apply_move(state: dict[str, Any], seat: int, plan: dict[str, Any]) -> list[E
     state["last_move"] = {"id": k["id"], "seat": seat, "path": [list(p) for p in path], "cost": plan["cost"],
                           "engaged": list(plan["engages"]), "potions": list(plan["potions"]),
                           "flag": plan["flag"]}
-    moved = Event("moved", {"id": k["id"], "seat": seat, "path": [list(p) for p in path], "cost": plan["cost"],
+    moved = Event("moved", {"id": k["id"], "seat": seat, "owner": k["owner"], "path": [list(p) for p in path], "cost": plan["cost"],
                             "engaged": list(plan["engages"])})
     return [moved, *events]
 
@@ -321,7 +351,7 @@ def undo(state: dict[str, Any], seat: int) -> list[Event]:
     state["map"]["flags"] = record["flags"]
     state["last_move"] = record["last_move"]
     state["plans"][seat] = None
-    return [Event("undone", {"id": record["id"], "seat": seat, "pos": list(record["before"]["pos"])})]
+    return [Event("undone", {"id": record["id"], "seat": seat, "owner": record["before"]["owner"], "pos": list(record["before"]["pos"])})]
 
 
 # ----- K15: the fled run --------------------------------------------------------------
@@ -341,10 +371,10 @@ def run_fled(state: dict[str, Any], army: int) -> list[Event]:
             prev = cells[-2] if len(cells) > 1 else start
             k["heading"] = HEADINGS.get((cells[-1][0] - prev[0], cells[-1][1] - prev[1]), k["heading"])
         gone = k["pos"][1] == row
-        events.append(Event("run", {"id": k["id"], "path": [list(start), *[list(c) for c in cells]],
+        events.append(Event("run", {"id": k["id"], "owner": k["owner"], "path": [list(start), *[list(c) for c in cells]],
                                     "cost": str(route.cost) if route is not None else "0", "gone": gone}))
         if gone:
             k["status"] = "gone"
             k["facing"] = None
-            events.append(Event("gone", {"id": k["id"]}))
+            events.append(Event("gone", {"id": k["id"], "owner": k["owner"]}))
     return events

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import isqrt
+from types import MappingProxyType
 
 from games.kniggits.geometry import (
     DIRECTIONS,
@@ -20,8 +21,8 @@ from games.kniggits.geometry import (
     ZERO,
     Cell,
     Cost,
+    blocked_memo,
     dist2,
-    segment_blocked,
 )
 
 #: (direction index, dx, dy, diagonal) in tie-break order.
@@ -81,7 +82,7 @@ def engaged_with(cell: Cell, terrain: Terrain) -> frozenset[Cell]:
         for enemy in terrain.enemy_active
         if enemy != cell
         and dist2(cell, enemy) <= ENGAGE_RANGE2
-        and not segment_blocked(cell, enemy, terrain.obstacles)
+        and not blocked_memo(cell, enemy, terrain.obstacles)
     )
 
 
@@ -118,22 +119,37 @@ Step = tuple[int, Cell, bool]
 @lru_cache(maxsize=16)
 def _step_graph(width: int, height: int, obstacles: frozenset[Cell]) -> dict[Cell, tuple[Step, ...]]:
     """The steps the map itself allows out of each free cell: on the map, not into an
-    obstacle, no corner cutting (K6). Cached: obstacles never change during a game."""
-    graph: dict[Cell, tuple[Step, ...]] = {}
-    for x in range(1, width + 1):
-        for y in range(1, height + 1):
-            if (x, y) in obstacles:
-                continue
-            out = []
-            for index, dx, dy, diagonal in _STEPS:
-                nx, ny = x + dx, y + dy
-                if not (1 <= nx <= width and 1 <= ny <= height) or (nx, ny) in obstacles:
-                    continue
-                if diagonal and ((nx, y) in obstacles or (x, ny) in obstacles):
-                    continue
-                out.append((index, (nx, ny), diagonal))
-            graph[(x, y)] = tuple(out)
+    obstacle, no corner cutting (K6). Cached: obstacles never change during a game.
+
+    Built from the open map's graph: only cells next to an obstacle lose steps."""
+    graph = dict(_open_graph(width, height))
+    near = {(x + dx, y + dy) for x, y in obstacles for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    for cell in near:
+        if cell in graph:
+            graph[cell] = _cell_steps(cell, width, height, obstacles)
+    for cell in obstacles:
+        graph.pop(cell, None)
     return graph
+
+
+@lru_cache(maxsize=4)
+def _open_graph(width: int, height: int) -> dict[Cell, tuple[Step, ...]]:
+    empty: frozenset[Cell] = frozenset()
+    return {(x, y): _cell_steps((x, y), width, height, empty)
+            for x in range(1, width + 1) for y in range(1, height + 1)}
+
+
+def _cell_steps(cell: Cell, width: int, height: int, obstacles: frozenset[Cell]) -> tuple[Step, ...]:
+    x, y = cell
+    out = []
+    for index, dx, dy, diagonal in _STEPS:
+        nx, ny = x + dx, y + dy
+        if not (1 <= nx <= width and 1 <= ny <= height) or (nx, ny) in obstacles:
+            continue
+        if diagonal and ((nx, y) in obstacles or (x, ny) in obstacles):
+            continue
+        out.append((index, (nx, ny), diagonal))
+    return tuple(out)
 
 
 class _Mover:
@@ -151,7 +167,7 @@ class _Mover:
                 ex, ey = enemy
                 for dx, dy in _ENGAGE_OFFSETS:
                     cell = (ex + dx, ey + dy)
-                    if not segment_blocked(cell, enemy, terrain.obstacles):
+                    if not blocked_memo(cell, enemy, terrain.obstacles):
                         self.engagements.setdefault(cell, set()).add(enemy)
             self.at_start = frozenset(self.engagements.get(start, ()))
 
@@ -348,8 +364,16 @@ def plan(
 
 def reachable(
     start: Cell, terrain: Terrain, allowance: int, *, ignore_engagement: bool = False
-) -> dict[Cell, Path]:
-    """Every legal end cell of a move from `start` (not the start) with the path it takes."""
+) -> Mapping[Cell, Path]:
+    """Every legal end cell of a move from `start` (not the start) with the path it takes.
+
+    Memoised on its (immutable) inputs: the move panel, its preview, legal actions and every
+    view of one board ask the same question; callers only read the answer."""
+    return _reachable(start, terrain, allowance, ignore_engagement)
+
+
+@lru_cache(maxsize=256)
+def _reachable(start: Cell, terrain: Terrain, allowance: int, ignore_engagement: bool) -> Mapping[Cell, Path]:
     mover = _Mover(start, terrain, ignore_engagement)
     labels, _pruned = mover.search(start, allowance)
     routes: dict[Cell, tuple[Cell, ...]] = {start: ()}
@@ -366,7 +390,7 @@ def reachable(
         routes[cell] = route
         if cell not in occupied:
             result[cell] = Path(route, costs[rank])
-    return result
+    return MappingProxyType(result)
 
 
 def nearest_reachable(goal: Cell, reach: Mapping[Cell, Path], n: int = 5) -> list[Cell]:
@@ -382,6 +406,9 @@ def run(start: Cell, home_row: int, terrain: Terrain, allowance: int) -> Path | 
     """
     if start[1] == home_row:
         return Path((), Cost())
+    straight = _straight_run(start, home_row, terrain)
+    if straight is not None:
+        return _cut(start, straight, terrain, allowance)
     mover = _Mover(start, terrain, ignore_engagement=True)
     bound = 2 * (abs(home_row - start[1]) + 4)
     while True:
@@ -394,7 +421,28 @@ def run(start: Cell, home_row: int, terrain: Terrain, allowance: int) -> Path | 
         bound *= 2
     if end is None:
         return None
-    dirs = labels.dirs(end)
+    return _cut(start, labels.dirs(end), terrain, allowance)
+
+
+def _straight_run(start: Cell, home_row: int, terrain: Terrain) -> tuple[int, ...] | None:
+    """The straight run along the column when nothing stands in it, else None.
+
+    Any route to the home row takes at least |dy| steps of cost ≥ 1, and the only route of
+    cost exactly |dy| is |dy| orthogonal steps all toward the row: the straight column. So
+    when that column is open it is the unique cheapest path and no search is needed.
+    """
+    x, y = start
+    step = 1 if home_row > y else -1
+    impassable = terrain.obstacles | terrain.enemies
+    for row in range(y + step, home_row + step, step):
+        if (x, row) in impassable:
+            return None
+    index = next(i for i, (_name, dx, dy) in enumerate(DIRECTIONS) if dx == 0 and dy == step)
+    return (index,) * abs(home_row - y)
+
+
+def _cut(start: Cell, dirs: Sequence[int], terrain: Terrain, allowance: int) -> Path:
+    """K15: the run's route cut where the allowance runs out, then back to a free cell."""
     cells = _walk(start, dirs)
     spent = Cost()
     taken = 0

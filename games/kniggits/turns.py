@@ -91,7 +91,7 @@ def end_move_phase(state: dict[str, Any]) -> list[Event]:
     if state["options"]["scenario"] == "flag":
         for k in sorted(board.army_active(state, army), key=lambda k: id_number(k["id"])):
             if k["carrying"] is not None and board.in_zone(state, army, cell(k["pos"])):
-                return finish(state, army, "flag", carrier=k["id"])
+                return finish(state, army, "flag", carrier=k["id"], carrier_owner=k["owner"])
     pending: dict[str, list[str]] = {}
     for k in board.army_active(state, army):
         if k["kind"] == "archer":
@@ -141,7 +141,8 @@ def face(state: dict[str, Any], seat: int, action: dict[str, Any]) -> list[Event
     if target["id"] not in [e["id"] for e in enemies]:
         raise IllegalAction(f"{k['id']} can face only an active enemy it is engaged with.", rule=rule)
     board.face(state, k, target)
-    events = [Event("faced", {"id": k["id"], "target": target["id"]})]
+    events = [Event("faced", {"id": k["id"], "target": target["id"], "owner": k["owner"],
+                              "target_owner": target["owner"]})]
     if phase == "move":
         turn["faced"].append(k["id"])
     elif phase == "facing":
@@ -163,7 +164,8 @@ def done_facing(state: dict[str, Any], seat: int) -> list[Event]:
             target = board.engaged_enemies(state, k)[0]
             board.face(state, k, target)
             del turn["facing"][kid]
-            events.append(Event("faced", {"id": kid, "target": target["id"], "default": True}))
+            events.append(Event("faced", {"id": kid, "target": target["id"], "default": True,
+                                          "owner": k["owner"], "target_owner": target["owner"]}))
     if not turn["facing"]:
         events += start_turning(state)
     return events
@@ -207,7 +209,8 @@ def done_turning(state: dict[str, Any], seat: int) -> list[Event]:
         if k["owner"] == seat and k["id"] not in turn["turned"]:
             target = k10_default(state, k)
             if k["facing"] != target["id"]:
-                events.append(Event("faced", {"id": k["id"], "target": target["id"], "default": True}))
+                events.append(Event("faced", {"id": k["id"], "target": target["id"], "default": True,
+                                              "owner": k["owner"], "target_owner": target["owner"]}))
             board.face(state, k, target)
     turn["done"].append(seat)
     events.append(Event("done", {"seat": seat, "phase": "turning"}))

@@ -208,6 +208,7 @@ class PublicView(TypedDict):
     exchange: OpenExchange | None
     idle: dict[str, int]  # own turns in a row with no action of the army (forfeit claim at 3)
     claimable: Army | None  # the army that may claim a forfeit now
+    left_handed: list[bool]  # per seat (§4): mirrors the figure art and panel labels only
     result: dict[str, Any] | None  # {"winner": "A"|"B"|None, "reason": ..., "strength": {...}}
 
 
@@ -273,6 +274,14 @@ class GesturePanel(TypedDict):
     locked: bool
 
 
+class SightLine(TypedDict):
+    """One active enemy as an archer sees it (V5): shootable when clear and in range."""
+
+    id: str
+    clear: bool  # no obstacle or other kniggit on the line (2.2)
+    in_range: bool  # within 2 inches per Range token
+
+
 class DeployDraft(TypedDict):
     placements: dict[str, Xy]  # kniggit id -> cell, the army's shared draft
     mine: list[str]  # ids this seat places
@@ -299,6 +308,9 @@ class SeatItems(TypedDict, total=False):
     attacks: list[AttackOption]
     gesture: GesturePanel | None
     can_claim: bool  # forfeit claim offered
+    reach: list[Xy]  # move phase: every reachable end cell of the selected kniggit (x, then y)
+    sight: list[SightLine]  # move phase: the selected kniggit's lines, when it is an archer that may shoot
+    sights: dict[str, list[SightLine]]  # every own archer that may shoot now -> its lines (`/kniggits los`)
 
 
 # ----- building the views ---------------------------------------------------------------
@@ -376,6 +388,7 @@ def public_view(state: dict[str, Any], awaited: list[int], claimable: int | None
         "exchange": open_exchange,
         "idle": {"A": state["idle"][0], "B": state["idle"][1]},
         "claimable": _army(claimable),
+        "left_handed": list(state.get("left_handed") or [False] * state["players"]),
         "result": ({"winner": _army(over["winner"]), "reason": over["reason"],
                     "strength": {"A": over["strength"][0], "B": over["strength"][1]}}
                    if over is not None else None),
@@ -431,6 +444,9 @@ def seat_items(state: dict[str, Any], seat: int, can_claim: bool) -> dict[str, A
                         for k in moves.movers(state, seat)]
         me["cursor"] = selected["id"] if selected is not None else None
         me["destinations"] = moves.destinations(state, selected) if selected is not None else []
+        me["reach"] = moves.reach_cells(state, selected) if selected is not None else []
+        if selected is not None and exchange.shot_ready(state, selected):
+            me["sight"] = exchange.sight(state, selected)
         me["plan"] = state["plans"][seat]
         history = turn["history"]
         me["can_undo"] = bool(history) and history[-1]["seat"] == seat
@@ -453,6 +469,9 @@ def seat_items(state: dict[str, Any], seat: int, can_claim: bool) -> dict[str, A
                                 "enemies": [e["id"] for e in board.engaged_enemies(state, k)],
                                 "default": turns.k10_default(state, k)["id"]})
     me["facings"] = sorted(facings, key=lambda f: board.id_number(f["id"]))
+    if state["options"]["archers"]:
+        me["sights"] = {k["id"]: exchange.sight(state, k) for k in state["kniggits"]
+                        if k["owner"] == seat and exchange.shot_ready(state, k)}
     if phase == "fight" and state["exchange"] is None and seat in turns.fight_seats(state):
         me["attacks"] = exchange.attack_options(state, seat)
     else:

@@ -292,3 +292,86 @@ def test_public_view_shape() -> None:
     assert view["awaited"] == [0]
     assert moves.pinned(state, k(state, "A1")) is False
     assert board.strength(state, 0) == 23
+
+
+# ----- overlays, owners in events, teammates, left-handedness ----------------------------------
+def test_reach_overlay_is_the_selected_kniggits_reachable_cells() -> None:
+    from games.kniggits import paths
+
+    state = field()
+    me = ENGINE.view(state, 0)["me"]
+    a1 = k(state, "A1")
+    expected = paths.reachable((10, 10), board.terrain_for(state, a1), board.allowance(state, a1))
+    assert me["reach"] == [list(xy) for xy in sorted(expected)]
+    assert [10, 13] in me["reach"] and [10, 10] not in me["reach"] and "sight" not in me
+    assert "reach" not in ENGINE.view(state, None) and ENGINE.view(state, 1)["me"].get("reach") is None
+    state, _ = play(state, 0, type="select", id="A2")
+    assert [14, 10] not in ENGINE.view(state, 0)["me"]["reach"] and [14, 11] in ENGINE.view(state, 0)["me"]["reach"]
+
+
+def test_sight_overlay_for_an_archer_that_may_shoot() -> None:
+    state = battle([kniggit("A1", (5, 5), (2, 2, 3), kind="archer"), kniggit("A2", (6, 7), (2, 2, 2)),
+                    kniggit("B1", (5, 10), (2, 2, 2)), kniggit("B2", (9, 10), (2, 2, 2)),
+                    kniggit("B3", (7, 9), (2, 2, 2))], archers=True)
+    me = ENGINE.view(state, 0)["me"]
+    lines = {line["id"]: line for line in me["sight"]}
+    assert lines["B1"] == {"id": "B1", "clear": True, "in_range": True}
+    assert lines["B2"]["in_range"] is False  # 6.40 inches (scenario 19)
+    assert lines["B3"] == {"id": "B3", "clear": False, "in_range": True}  # A2 stands on the line
+    assert me["sights"] == {"A1": me["sight"]}
+    state, _ = play(state, 0, type="move", id="A1", to=[5, 6])
+    assert "A1" not in ENGINE.view(state, 0)["me"]["sights"]  # V5: it moved
+
+
+def test_events_name_the_owner_of_every_kniggit() -> None:
+    state = battle([kniggit("A1", (10, 10), (2, 2, 2), owner=1, facing="B1"),
+                    kniggit("A2", (20, 10), (2, 2, 2), owner=0),
+                    kniggit("B1", (10, 11), (1, 1, 0), owner=2), kniggit("B2", (30, 30), (2, 2, 2), owner=3)],
+                   players=4, team_sizes=[2, 2])
+    state, events = play(state, 0, type="move", id="A2", to=[20, 12])
+    assert events_of(events, "moved")[0]["owner"] == 0
+    state = to_fight(state)
+    state, events = fight(state, "A1", "B1", {"A1": {"sword": "high"}, "B1": {"sword": "low"}})
+    attack = events_of(events, "attack")[0]
+    assert (attack["attacker_owner"], attack["target_owner"]) == (1, 2)
+    assert events_of(events, "exchange")[0]["owners"] == {"A1": 1, "B1": 2}
+    assert events_of(events, "fled")[0]["owner"] == 2
+
+
+def test_teammates_move_independently() -> None:
+    state = battle([kniggit("A1", (10, 10), (2, 2, 2), owner=0), kniggit("A2", (20, 10), (2, 2, 2), owner=1),
+                    kniggit("B1", (10, 30), (2, 2, 2), owner=2), kniggit("B2", (30, 30), (2, 2, 2), owner=3)],
+                   players=4, team_sizes=[2, 2])
+    waits = ENGINE.to_act(state)
+    assert {w.seat for w in waits} == {0, 1} and all(w.independent for w in waits)
+    solo = field()
+    assert not ENGINE.to_act(solo)[0].independent
+
+
+def test_two_player_armies_declare_their_shared_drafts() -> None:
+    state = ENGINE.new_game(4, 5, {"team_sizes": [2, 2]})
+    for army in state["armies"]:
+        state, _ = play(state, army[0], type="accept")
+    state, _ = play(state, 0, type="army", lines="Lance 2 2 2")
+    draft = next(s for s in ENGINE.secrets(state) if s.path == ("build", "drafts", 0))
+    assert draft.owner == 0 and draft.shared == (1,)
+    assert leaks(ENGINE, state) == []
+
+
+def test_left_handedness_any_time_public_and_no_rule_effect() -> None:
+    state = field()
+    assert ENGINE.view(state, None)["left_handed"] == [False, False]
+    before_idle = state["turn"]["acted"]
+    state, events = play(state, 1, type="handed", left=True)  # not B's turn: still fine
+    assert events_of(events, "handed") == [{"seat": 1, "left": True}]
+    assert ENGINE.view(state, 0)["left_handed"] == [False, True]
+    assert state["turn"]["acted"] == before_idle and state["phase"] == "move"
+    state, _ = play(state, 0, type="handed", left=True)
+    assert state["turn"]["acted"] is False  # changes nothing for the forfeit count
+    state, _ = play(state, 1, type="handed", left=False)
+    assert ENGINE.view(state, None)["left_handed"] == [True, False]
+    assert refused(state, 0, type="handed", left="yes").rule == "K1"
+    assert all(a["type"] != "handed" for seat in (0, 1) for a in ENGINE.legal_actions(state, seat))
+    fresh = ENGINE.new_game(2, 3)
+    fresh, _ = play(fresh, 1, type="handed", left=True)
+    assert fresh["phase"] == "map" and fresh["left_handed"] == [False, True]

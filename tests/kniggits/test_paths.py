@@ -381,3 +381,22 @@ def test_runs_are_legal(case: tuple[Cell, Terrain], allowance: int, side: str) -
     path = run(start, home, field, allowance)
     if path is not None and path.cells:
         check_legal(start, path, field, allowance, ignore_engagement=True)
+
+
+@given(fields(max_size=10), st.integers(1, 8), st.sampled_from(["low", "high"]))
+def test_the_straight_run_shortcut_agrees_with_the_search(
+    case: tuple[Cell, Terrain], allowance: int, side: str
+) -> None:
+    """K15: an open column is the unique cheapest route, so the shortcut changes no run."""
+    from games.kniggits import paths
+
+    start, field = case
+    home = 1 if side == "low" else field.height
+    fast = run(start, home, field, allowance)
+    original = paths._straight_run
+    paths._straight_run = lambda *args: None  # type: ignore[assignment]
+    try:
+        searched = run(start, home, field, allowance)
+    finally:
+        paths._straight_run = original
+    assert fast == searched

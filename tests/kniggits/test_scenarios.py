@@ -158,7 +158,7 @@ def test_9_turning_default_faces_the_nearest_enemy_facing_it() -> None:
     assert state["phase"] == "turning"
     state, events = play(state, 1, type="done", timeout=True)
     assert k(state, "B1")["facing"] == "A1"
-    assert events_of(events, "faced")[0] == {"id": "B1", "target": "A1", "default": True}
+    assert events_of(events, "faced")[0] == {"id": "B1", "target": "A1", "default": True, "owner": 1, "target_owner": 0}
 
 
 # ----- 10-12. Exchanges -----------------------------------------------------------------
@@ -293,7 +293,7 @@ def test_15_horses() -> None:
     assert refused(state, 0, type="gesture", sword="high").rule == "V1"
     state, _ = play(state, 0, type="gesture", sword="low", shield="high", lock=True)
     state, events = play(state, 1, type="gesture", sword="high", shield="mid", lock=True)
-    assert events_of(events, "dismounted") == [{"id": "B1"}]
+    assert events_of(events, "dismounted") == [{"id": "B1", "owner": 1}]
     horse = k(state, "B1")
     assert horse["M"] == 4 and not board.mounted(state, horse) and board.allowance(state, horse) == 8
     horse["M"] = 9  # a later +5 M potion
@@ -465,7 +465,7 @@ def test_20_capture_the_flag() -> None:
     assert state["plans"][0]["flag"] == "B" and state["plans"][0]["hand"] == "sword"
     state, _ = play(state, 0, type="hand", hand="shield")
     state, events = play(state, 0, type="confirm")
-    assert events_of(events, "flag_taken") == [{"id": "A2", "flag": "B", "hand": "shield"}]
+    assert events_of(events, "flag_taken") == [{"id": "A2", "owner": 0, "flag": "B", "hand": "shield"}]
     carrier = k(state, "A2")
     assert not board.has_shield(carrier)
     # it is struck until it flees: the flag drops on its cell
@@ -474,7 +474,7 @@ def test_20_capture_the_flag() -> None:
     from games.kniggits.exchange import settle
     events = settle(state, carrier, 1, fled, [])
     dropped = events_of(events, "flag_dropped")[0]
-    assert dropped == {"id": "A2", "flag": "B", "pos": [19, 34]}
+    assert dropped == {"id": "A2", "owner": 0, "flag": "B", "pos": [19, 34]}
     flag = next(f for f in state["map"]["flags"] if f["army"] == 1)
     assert flag["pos"] == [19, 34] and flag["carrier"] is None
     # A1 later takes it (through the fled A2's cell would be a friend: it goes round) and runs home
