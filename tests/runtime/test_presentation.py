@@ -102,7 +102,7 @@ async def test_no_message_shows_another_seats_secrets(kind: str) -> None:
                 for value in other_values(engine, state, secret, found)[:1]:
                     changed = json.loads(json.dumps(state))
                     put(changed, secret.path, value)
-                    others = [v for v in viewers if v is None or v != secret.owner]
+                    others = [v for v in viewers if v is None or (v != secret.owner and v not in secret.shared)]
                     after = await messages(kind, changed, version, others)
                     tried += 1
                     for viewer in others:
