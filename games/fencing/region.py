@@ -59,6 +59,11 @@ class Region:
     towns: dict[str, dict[str, Any]]
     roads: list[Road]
     _adjacent: dict[str, list[tuple[str, Road]]] = field(default_factory=dict, repr=False)
+    #: Memos: a region never changes once loaded, and random playouts ask the same questions often.
+    _paths_memo: dict[tuple[str, str], dict[str, list[tuple[list[str], int]]]] = field(
+        default_factory=dict, repr=False)
+    _line_memo: dict[str, dict[str, int]] = field(default_factory=dict, repr=False)
+    _road_memo: dict[tuple[str, str], bool] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         for town in self.towns:
@@ -81,11 +86,19 @@ class Region:
 
     def on_road(self, town: str, difficulty: str) -> bool:
         """A town with no allowed road is an off-road town (rule 18)."""
-        return bool(self.neighbours(town, difficulty))
+        memo = self._road_memo.get((town, difficulty))
+        if memo is None:
+            memo = self._road_memo[(town, difficulty)] = any(
+                road.cls in CLASSES[difficulty] for _, road in self._adjacent[town])
+        return memo
 
     def road_paths(self, origin: str, difficulty: str) -> dict[str, list[tuple[list[str], int]]]:
         """Every simple road path from `origin` of at most `max_km` (rule 17), by destination:
-        (route = towns entered, km). Paths may pass through any town (occupancy is the caller's)."""
+        (route = towns entered, km). Paths may pass through any town (occupancy is the caller's).
+        The answer is memoised and shared: callers copy before changing it."""
+        memo = self._paths_memo.get((origin, difficulty))
+        if memo is not None:
+            return memo
         out: dict[str, list[tuple[list[str], int]]] = {}
 
         def walk(town: str, route: list[str], km: int) -> None:
@@ -100,11 +113,16 @@ class Region:
         walk(origin, [], 0)
         for paths in out.values():
             paths.sort(key=path_order)
+        self._paths_memo[(origin, difficulty)] = out
         return out
 
     def offroad_targets(self, origin: str) -> dict[str, int]:
-        """Towns within `max_km` in a straight line (rule 18)."""
-        return {t: d for t in self.towns if t != origin and (d := self.straight_km(origin, t)) <= self.max_km}
+        """Towns within `max_km` in a straight line (rule 18); memoised and shared like road_paths."""
+        memo = self._line_memo.get(origin)
+        if memo is None:
+            memo = {t: d for t in self.towns if t != origin and (d := self.straight_km(origin, t)) <= self.max_km}
+            self._line_memo[origin] = memo
+        return memo
 
 
 def path_order(entry: tuple[list[str], int]) -> tuple[int, int, list[str]]:

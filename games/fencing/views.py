@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
+from games.core import copy_state
+
 
 class StampsView(TypedDict):
     open: str | None     # "self" (the player pressed), "bot" (stamped at the timeout) or None
@@ -183,7 +185,7 @@ def public_view(state: dict[str, Any]) -> dict[str, Any]:
     step = state["step"]
     players = []
     for seat, p in enumerate(state["seats"]):
-        entry: dict[str, Any] = {"seat": seat, **{k: _copy(p[k]) for k in PLAYER_KEYS},
+        entry: dict[str, Any] = {"seat": seat, **{k: p[k] for k in PLAYER_KEYS},
                                  "stamps": [dict(s) for s in p["stamps"]],
                                  "deck_left": len(state["decks"][seat]),
                                  "deck_colour": "red" if seat == state["start"] else "blue"}
@@ -195,7 +197,9 @@ def public_view(state: dict[str, Any]) -> dict[str, Any]:
         menu = {"piece": step["piece"], "origin": state["pieces"][step["piece"]], "controller": state["control"],
                 "destinations": moves.menu(state, step["piece"])}
     chooser_kinds = ("first_attack", "attack")
-    return {
+    # Built from references into the state, then copied once (one orjson round trip is far
+    # cheaper than copying field by field, and random playouts draw many views).
+    return copy_state({
         "seat": None,
         "region": options["region"],
         "difficulty": options["difficulty"],
@@ -216,8 +220,8 @@ def public_view(state: dict[str, Any]) -> dict[str, Any]:
         "choc_supply": state["choc_supply"],
         "trick": _trick(state["trick"]),
         "last_trick": _trick(state["last_trick"]),
-        "streak": _copy(state["streak"]),
-        "last_move": _copy(state.get("last_move")),
+        "streak": state["streak"],
+        "last_move": state.get("last_move"),
         "prompt": _prompt(state, flow),
         "penalties": [{"seat": s, "reason": q[0]["reason"], "deadline": q[0]["deadline"], "queued": len(q) - 1}
                       for s, q in enumerate(state["penalties"]) if q],
@@ -225,15 +229,7 @@ def public_view(state: dict[str, Any]) -> dict[str, Any]:
         "attack_choices": ["BK", "WR", "BN", "WN", "WB"] if step["kind"] in chooser_kinds else [],
         "winner": state["winner"],
         "over": bool(state["over"]),
-    }
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
+    })
 
 
 def _trick(trick: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -241,7 +237,7 @@ def _trick(trick: dict[str, Any] | None) -> dict[str, Any] | None:
         return None
     keys = ("no", "attacked", "level", "steps", "winner", "how", "build", "qs_used", "hose_used",
             "warriors", "parrier")
-    return {k: _copy(trick[k]) for k in keys}
+    return {k: trick[k] for k in keys}
 
 
 def _prompt(state: dict[str, Any], flow: Any) -> dict[str, Any]:
