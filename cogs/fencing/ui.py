@@ -733,21 +733,22 @@ class FencingUI(GameUI):
             line += f"; {info.name_of(champion)} is the champion"
         return line + "."
 
-    lookups = (Lookup("map", "Where the pieces stand and where the attacked one may go (only to you)",
-                      lambda view, info: map_card(view, info)),)
+    lookups = (Lookup("map", "The map of Ohio: where the pieces stand and where the attacked one may go",
+                      lambda view, info: map_screen(view, info)),)
 
     shortcuts = (
         Shortcut("move", "Move the attacked piece (you have control)", lambda o: move_command(o), (
             Param("piece", "The attacked piece", choices={p: f"{PIECE_ICONS[p]} {PIECE_NAMES[p]} ({p})"
                                                           for p in PIECE_NAMES}),
             Param("to", "The destination town (its id, e.g. HEB)", suggest=lambda view, seat: destination_hints(view)),
-            Param("route", "road (the default path), offroad (the straight line) or towns in order: HEB,NEW",
-                  suggest=lambda view, seat: route_hints(view)),
+            Param("via", "Towns passed on the way, in order, comma-separated (default: the shortest road)",
+                  suggest=lambda view, seat: via_hints(view), required=False),
+            Param("offroad", "true: the straight line off the road (default false: by road)",
+                  choices={"true": "true — the straight line", "false": "false — by road"}, required=False),
         )),
-        Shortcut("hose", "Hose a player (you hold the purple ball)", lambda o: {
-            "type": "hose", "target": int(o["target"]) - 1}, (
-            Param("target", "Who: their number on the score sheet", choices={
-                "1": "Player 1", "2": "Player 2", "3": "Player 3"}),)),
+        Shortcut("hose", "Hose a player (you hold the purple ball)", lambda o: hose_command(o), (
+            Param("target", "Who (start typing their name)", suggest=lambda view, seat, info: hose_hints(
+                view, seat, info)),)),
         Shortcut("quickswitch", "Call a quick-switch (you hold the purple ball)", press("quickswitch")),
         Shortcut("hat", "Keep your silly hat on after the trick, or take it off", lambda o: {
             "type": "hat", "keep": o["keep"] == "keep"}, (
@@ -757,24 +758,33 @@ class FencingUI(GameUI):
 
 # ----- typed commands ----------------------------------------------------------------------
 def move_command(options: dict[str, Any]) -> dict[str, Any]:
-    """`/fencing move piece to route` as the engine's move action; a typed mistake is the
-    engine's to judge (rule 24 penalises it), so nothing is refused here."""
+    """`/fencing move piece to [via] [offroad]` as the engine's move action (rule 19): without
+    `via` the default road path, without `offroad` a road move. A typed mistake is the engine's
+    to judge (rule 24 penalises it), so nothing is refused here."""
     to = str(options.get("to") or "").strip().upper()
-    way = str(options.get("route") or "").strip()
-    action: dict[str, Any] = {"type": "move", "piece": str(options.get("piece") or ""), "to": to}
-    lowered = way.lower().replace("-", "").replace(" ", "")
-    if lowered in ("", "road", "default"):
-        action["offroad"] = False
-    elif lowered in ("offroad", "straight", "line"):
-        action["offroad"] = True
-    else:
-        towns = [t.strip().upper() for t in way.replace(";", ",").replace(" ", ",").split(",") if t.strip()]
-        if towns and towns[0].lower() == "via":
+    action: dict[str, Any] = {"type": "move", "piece": str(options.get("piece") or ""), "to": to,
+                              "offroad": str(options.get("offroad") or "").strip().lower() in ("true", "yes", "on")}
+    if "via" in options:
+        raw = str(options.get("via") or "")
+        towns = [t.strip().upper() for t in raw.replace(";", ",").replace(" ", ",").split(",") if t.strip()]
+        if towns and towns[0] == "VIA":
             towns = towns[1:]
         if towns and towns[-1] == to:
             towns = towns[:-1]
-        action.update(via=towns, offroad=False)
+        action["via"] = towns
     return action
+
+
+def hose_command(options: dict[str, Any]) -> dict[str, Any]:
+    """`/fencing hose target`: the target's number on the score sheet (the autocomplete offers
+    names); anything else goes to the engine as no one, which refuses it (rule 12)."""
+    raw = str(options.get("target") or "").strip()
+    return {"type": "hose", "target": int(raw) - 1 if raw in ("1", "2", "3") else None}
+
+
+def hose_hints(view: dict[str, Any], seat: int | None, info: TableInfo) -> list[tuple[str, str]]:
+    """The other players by name (the value is their number on the score sheet)."""
+    return [(f"{info.name_of(s)} (player {s + 1})", str(s + 1)) for s in range(len(view["players"])) if s != seat]
 
 
 def destination_hints(view: dict[str, Any]) -> list[tuple[str, str]]:
@@ -783,16 +793,15 @@ def destination_hints(view: dict[str, Any]) -> list[tuple[str, str]]:
             for e in menu.get("destinations", []) if e["to"] is not None]
 
 
-def route_hints(view: dict[str, Any]) -> list[tuple[str, str]]:
+def via_hints(view: dict[str, Any]) -> list[tuple[str, str]]:
+    """Every road path through other towns on the move menu, as `via` values."""
     menu = view.get("moves") or {}
-    out = [("road: the default road path", "road")]
-    seen = {"road"}
+    out: list[tuple[str, str]] = []
     for entry in menu.get("destinations", []):
         for route in entry["routes"]:
-            value = "offroad" if route["offroad"] else ",".join(route["via"]) or "road"
-            if value not in seen:
-                seen.add(value)
-                out.append((f"{value} ({entry['to']}: {route_words(route, view['region'])})", value))
+            if route["via"] and not route["offroad"]:
+                value = ",".join(route["via"])
+                out.append((f"{value} → {entry['to']} ({route_words(route, view['region'])})", value))
     return out
 
 
@@ -809,6 +818,11 @@ def map_card(view: dict[str, Any], info: TableInfo) -> Card:
         options = [f"{e['to']} {e['km']} km" + (f" (+{e['penalty']} penalty)" if e["penalty"] else "")
                    for e in menu["destinations"] if e["to"] is not None]
         lines.append(f"{piece_text(menu['piece'])} may go to: " + (", ".join(options) or "nowhere (stay)"))
-    lines.append(f"Roads: {view['difficulty']} · the thread: 69 km · pollution: Lake Erie · "
-                 f"`/fencing board` shows the picture of the map.")
+    lines.append(f"Roads: {view['difficulty']} · the thread: 69 km · pollution: Lake Erie.")
     return Card(f"🗺️ The map of {load(region).name}", "\n".join(lines)[:4096], colour=COLOUR)
+
+
+def map_screen(view: dict[str, Any], info: TableInfo) -> Screen:
+    """`/fencing map`: the map's picture (towns, roads by class, pieces, Lake Erie) with the
+    text card, both from the public view."""
+    return Screen(map_card(view, info), image=lambda: render.ohio_map(view), image_name="ohio.png")

@@ -62,6 +62,16 @@ def insult(state: State, seat: int, text: Any, now_ms: int, events: list[Event])
     return all(x is not None for x in step["insults"])
 
 
+def applaudable(step: dict[str, Any]) -> list[int]:
+    """Duellists whose posted insult the third player has not applauded yet."""
+    return [s for i, s in enumerate(step["seats"]) if step["insults"][i] and not step["applauded"][i]]
+
+
+def applause_open(step: dict[str, Any]) -> bool:
+    """The third player is awaited (optionally) while an insult waits for its applause."""
+    return step["stage"] == "insult" and bool(applaudable(step))
+
+
 def applaud(state: State, seat: int, who: Any, events: list[Event]) -> None:
     """The third player applauds an insult (statistics only)."""
     step = state["step"]

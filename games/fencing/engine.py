@@ -148,6 +148,8 @@ class FencingEngine(Engine):
         if stage == "insult":
             out = [Wait(s, key, "insult your opponent (or skip)", independent=True)
                    for i, s in enumerate(step["seats"]) if step["insults"][i] is None]
+            if duel.applause_open(step):  # optional: the insults' own timer still ends the stage
+                out.append(Wait(step["third"], key, "applaud an insult (optional)", independent=True))
             return [*out, Wait(None, key, "insults", timeout_of(step), expire)]
         if stage == "count":
             return [Wait(step["third"], key, "count to three", timeout_of(step), {"type": "count", "timeout": True})]
@@ -211,8 +213,7 @@ class FencingEngine(Engine):
             if seat in step["seats"] and step["insults"][step["seats"].index(seat)] is None:
                 out.append({"type": "insult", "text": ""})
             if seat == step["third"]:
-                out += [{"type": "applaud", "who": s} for i, s in enumerate(step["seats"])
-                        if step["insults"][i] and not step["applauded"][i]]
+                out += [{"type": "applaud", "who": s} for s in duel.applaudable(step)]
             return out
         if stage == "count":
             return [{"type": "count"}] if seat == step["third"] else []

@@ -241,6 +241,7 @@ def _trick(trick: dict[str, Any] | None) -> dict[str, Any] | None:
 
 
 def _prompt(state: dict[str, Any], flow: Any) -> dict[str, Any]:
+    from games.fencing import duel as duels  # imports this module's shapes, like flow
     step = state["step"]
     kind = step["kind"]
     out: dict[str, Any] = {"kind": kind, "seats": [], "opened_at": step["opened_at"], "deadline": step["deadline"]}
@@ -274,7 +275,8 @@ def _prompt(state: dict[str, Any], flow: Any) -> dict[str, Any]:
         out.update(seats=[step["holder"]], holder=step["holder"])
     elif kind == "duel":
         stage = step["stage"]
-        waiting = ([s for i, s in enumerate(step["seats"]) if step["insults"][i] is None] if stage == "insult"
+        waiting = ([s for i, s in enumerate(step["seats"]) if step["insults"][i] is None]
+                   + ([step["third"]] if duels.applause_open(step) else []) if stage == "insult"
                    else [step["third"]] if stage == "count"
                    else [s for i, s in enumerate(step["seats"]) if step["snaps"][i] is None])
         out.update(seats=waiting, purpose=step["purpose"], duel={

@@ -137,3 +137,30 @@ def test_a_command_out_of_its_prompt_cites_its_rule() -> None:
     with pytest.raises(IllegalAction) as caught:
         t.act(A, {"type": "move", "piece": "BK", "to": "HEB"}, 6.0)
     assert caught.value.rule == "17"
+
+
+def test_the_third_player_is_awaited_optionally_to_applaud_a_posted_insult() -> None:
+    """Spec §4 duel step 1: applause is optional (no timeout, no default, independent) and the
+    insults' own timer still ends the stage; the view names the third among the prompt's seats."""
+    t = opened(greens=(5, 5, 2))
+    assert t.step["kind"] == "duel" and t.step["seats"] == [A, B]
+    seats = lambda: {w.seat for w in ENGINE.to_act(t.state)}  # noqa: E731
+    assert C not in seats() and C not in ENGINE.view(t.state, None)["prompt"]["seats"]
+    t.act(A, {"type": "insult", "text": "Your yo-yo is a Yomega."}, 2.0)
+    wait = next(w for w in ENGINE.to_act(t.state) if w.seat == C)
+    assert wait.independent and wait.default is None and wait.timeout is None
+    assert ENGINE.view(t.state, None)["prompt"]["seats"] == [B, C]
+    assert ENGINE.legal_actions(t.state, C) == [{"type": "applaud", "who": A}]
+    t.act(C, {"type": "applaud", "who": A}, 3.0)
+    assert C not in seats() and t.state["seats"][A]["applause"] == 1
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(t.state, C, {"type": "applaud", "who": A}, 3.5)
+    t.timeout()  # the seat-less insult timer ends the stage; B never insulted
+    assert t.step["stage"] == "count"
+
+
+def test_an_unapplauded_insult_does_not_hold_up_the_duel() -> None:
+    t = opened(greens=(5, 5, 2))
+    t.act(A, {"type": "insult", "text": "Dairy farmer!"}, 2.0)
+    t.act(B, {"type": "insult", "text": ""}, 2.5)
+    assert t.step["stage"] == "count" and ENGINE.to_act(t.state)[0].seat == C

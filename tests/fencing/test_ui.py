@@ -11,7 +11,7 @@ import random
 import re
 from typing import Any
 
-from cogs.fencing.ui import FencingUI, map_card, move_command, route_hints
+from cogs.fencing.ui import FencingUI, hose_command, hose_hints, map_card, map_screen, move_command, via_hints
 from cogs.table.present import render_table
 from cogs.table.ui import Button, Control, FormButton, Screen, Select, TableInfo
 from cogs.table.ui import Seat as SeatInfo
@@ -134,8 +134,8 @@ def test_each_prompt_shows_a_control_for_every_legal_action_of_its_seats() -> No
             if wait.seat is None:
                 continue
             for action in ENGINE.legal_actions(state, wait.seat):
-                if action["type"] in ("insult", "applaud"):
-                    continue  # the insult is the form's text; applause waits for the engine's prompt
+                if action["type"] == "insult":
+                    continue  # the insult is the form's text
                 if action["type"] == "move" and len(view["moves"]["destinations"]) > 25:
                     continue
                 assert action in offered, (view["prompt"]["kind"], action)
@@ -245,32 +245,50 @@ def test_a_refusal_line_names_the_player_and_the_rule() -> None:
     assert kick is not None and kick.startswith("🥾") and NAMES[2] in kick
 
 
-def test_the_typed_move_reads_road_offroad_and_via() -> None:
-    assert move_command({"piece": "BK", "to": "hEb", "route": "road"}) == {
-        "type": "move", "piece": "BK", "to": "HEB", "offroad": False}
-    assert move_command({"piece": "BK", "to": "DEL", "route": "off-road"})["offroad"] is True
-    assert move_command({"piece": "WB", "to": "COL", "route": "via HEB, COL"})["via"] == ["HEB"]
-    junk = move_command({"piece": "WB", "to": "nowhere", "route": "🦆🦆"})
+def test_the_typed_move_reads_via_and_offroad() -> None:
+    assert move_command({"piece": "BK", "to": "hEb"}) == {
+        "type": "move", "piece": "BK", "to": "HEB", "offroad": False}  # the default road path
+    assert move_command({"piece": "BK", "to": "DEL", "offroad": "true"})["offroad"] is True
+    assert move_command({"piece": "BK", "to": "DEL", "offroad": "false"})["offroad"] is False
+    assert move_command({"piece": "WB", "to": "COL", "via": "HEB, COL"})["via"] == ["HEB"]
+    assert move_command({"piece": "WB", "to": "COL", "via": "heb,new"})["via"] == ["HEB", "NEW"]
+    junk = move_command({"piece": "WB", "to": "nowhere", "via": "🦆🦆"})
     assert junk["via"] == ["🦆🦆"]  # the engine refuses it (and rule 24 penalises the typist)
 
 
+def test_the_hose_target_is_offered_by_name_and_sent_as_a_seat() -> None:
+    state, _ = every_state()[40]
+    view = ENGINE.view(state, 1)
+    hints = hose_hints(view, 1, INFO)
+    assert [value for _label, value in hints] == ["1", "3"]
+    assert NAMES[0] in hints[0][0] and NAMES[2] in hints[1][0]
+    assert hose_command({"target": "3"}) == {"type": "hose", "target": 2}
+    assert hose_command({"target": "Bob"}) == {"type": "hose", "target": None}  # refused by rule 12
+
+
 def test_every_hinted_route_is_a_legal_typed_move() -> None:
+    checked = 0
     for state, now in every_state()[::2]:
         view = ENGINE.view(state, None)
         if view["prompt"]["kind"] != "move":
             continue
         menu = view["moves"]
-        entry = menu["destinations"][-1]
-        if entry["to"] is None:
-            continue
-        values = {value for _label, value in route_hints(view)}
-        for route in entry["routes"]:
-            value = "offroad" if route["offroad"] else ",".join(route["via"]) or "road"
-            assert value in values
-            action = move_command({"piece": menu["piece"], "to": entry["to"], "route": value})
-            ENGINE.apply(state, view["control"], {**action, "typed": True}, now + 0.1)
-        return
-    raise AssertionError("no move prompt")
+        values = {value for _label, value in via_hints(view)}
+        for entry in menu["destinations"][1:]:
+            for route in entry["routes"]:
+                options: dict[str, Any] = {"piece": menu["piece"], "to": entry["to"]}
+                if route["offroad"]:
+                    options["offroad"] = "true"
+                elif not route["default"]:
+                    assert ",".join(route["via"]) in values or not route["via"]
+                    options["via"] = ",".join(route["via"]) or entry["to"]
+                action = move_command(options)
+                _, events = ENGINE.apply(state, view["control"], {**action, "typed": True}, now + 0.1)
+                assert not [e for e in events if e.type == "refused"], (options, events)
+                checked += 1
+        if checked > 40:
+            return
+    assert checked, "no move prompt"
 
 
 def test_the_map_lookup_lists_the_pieces_and_the_menu() -> None:
@@ -283,8 +301,32 @@ def test_the_map_lookup_lists_the_pieces_and_the_menu() -> None:
     raise AssertionError("no move prompt")
 
 
+def test_the_map_lookup_answers_with_the_map_picture() -> None:
+    state, _ = every_state()[40]
+    [lookup] = UI.lookups
+    screen = lookup.show(ENGINE.view(state, None), INFO)
+    assert isinstance(screen, Screen) and screen.image is not None and screen.image_name == "ohio.png"
+    assert screen.card == map_screen(ENGINE.view(state, None), INFO).card and "Ohio" in screen.card.title
+    assert asyncio.run(asyncio.to_thread(screen.image)).startswith(b"\x89PNG")
+
+
 def test_the_table_picture_is_the_map_png() -> None:
     state, _ = every_state()[40]
     screen = UI.table(ENGINE.view(state, None), INFO)
     assert screen.image is not None and screen.image_name == "ohio.png"
     assert asyncio.run(asyncio.to_thread(screen.image)).startswith(b"\x89PNG")
+
+
+def test_the_applause_button_shows_for_the_third_once_an_insult_is_posted() -> None:
+    from tests.fencing.support import A, B, C, opened
+
+    t = opened(greens=(5, 5, 2))
+    claps = lambda: [c for c in UI.table(ENGINE.view(t.state, None), INFO).controls  # noqa: E731
+                     if isinstance(c, Button) and c.action["type"] == "applaud"]
+    assert claps() == []
+    t.act(A, {"type": "insult", "text": "Your yo-yo is a Yomega."}, 2.0)
+    [clap] = claps()
+    assert clap.action == {"type": "applaud", "who": A} and clap.emoji == "👏" and NAMES[A] in clap.label
+    assert ENGINE.legal_actions(t.state, C) == [clap.action] and B != C
+    t.act(C, clap.action, 3.0)
+    assert claps() == []
