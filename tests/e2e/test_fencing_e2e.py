@@ -421,7 +421,7 @@ async def test_wrong_players_stale_buttons_junk_insults_and_a_bad_typed_move(
         attacked = state["attacked"]
         taken = next(p for p, town in state["pieces"].items() if p != attacked)
         bad = await mover.slash("fencing move", channel=table.table.channel, piece=attacked,
-                                to=state["pieces"][taken], route="road")
+                                to=state["pieces"][taken])
         assert bad.acknowledged
         await table.shown()
         game = await table.game()
@@ -440,3 +440,58 @@ async def test_wrong_players_stale_buttons_junk_insults_and_a_bad_typed_move(
         other = table.player((controller + 1) % 3)
         refused_move = await table.press(other, {"type": "stay"})
         assert refused_move.ephemeral and "has control and moves" in refused_move.content
+
+
+# ----- (5) the typed commands in the spec's shapes ---------------------------------------------------
+async def test_typed_hose_by_name_the_map_picture_and_moves_with_via_or_offroad(
+        fake_discord: FakeDiscord, tmp_path: Path, clock: ManualClock) -> None:
+    async with running_bot(fake_discord, tmp_path, seed=QUICK_SWITCH, clock=clock) as harness:
+        table = Fencing(fake_discord, harness, clock)
+        await table.open(duel_mode="dice")
+        channel = table.table.channel
+        # /fencing hose: the autocomplete offers the other players by name; the value is their number
+        state = await table.until("golf")
+        holder = state["step"]["holder"]
+        hoser = table.player(holder)
+        offered = await hoser.autocomplete("fencing hose", "target", "")
+        others = [s for s in range(3) if s != holder]
+        assert [c["value"] for c in offered] == [str(s + 1) for s in others]
+        assert [table.player(s).name in c["name"] for s, c in zip(others, offered, strict=True)] == [True, True]
+        named = await hoser.autocomplete("fencing hose", "target", table.player(others[1]).name)
+        assert [c["value"] for c in named] == [str(others[1] + 1)]
+        await hoser.slash("fencing hose", channel=channel, target=named[0]["value"])
+        await table.shown()
+        hosed = [e for e in (await table.game()).log if "hoses" in e or "💦" in e or "Erie" in e]
+        assert hosed and table.player(others[1]).name.upper() in hosed[-1].upper(), hosed
+
+        # /fencing map: the picture of the map comes with the card
+        state = await table.until("move")
+        shown = await table.player(0).slash("fencing map", channel=channel)
+        assert shown.message is not None and [a.filename for a in shown.message.attachments] == ["ohio.png"]
+        assert shown.message.attachments[0].data.startswith(b"\x89PNG")
+
+        # /fencing move with a bad via: refused, with a penalty; the prompt stays open
+        controller = state["control"]
+        mover = table.player(controller)
+        piece = state["attacked"]
+        before = state["seats"][controller]
+        await mover.slash("fencing move", channel=channel, piece=piece, to=state["pieces"][piece], via="ZZZ")
+        await table.shown()
+        game = await table.game()
+        assert any(line.startswith("🚫 Refused: " + mover.name) for line in game.log)
+        assert game.state["penalties"][controller] or game.state["seats"][controller]["score"] < before["score"]
+        assert game.state["step"]["kind"] == "move"
+        while (await table.state())["penalties"][controller]:
+            assert await table.step()
+        # a good one: a road path through another town (via), else the straight line (offroad)
+        menu = ENGINE.view(await table.state(), None)["moves"]
+        routes = [(e["to"], r) for e in menu["destinations"][1:] for r in e["routes"]]
+        to, route = next(((t, r) for t, r in routes if r["via"]), None) or next(
+            (t, r) for t, r in routes if r["offroad"])
+        options = {"offroad": "true"} if route["offroad"] else {"via": ",".join(route["via"])}
+        await mover.slash("fencing move", channel=channel, piece=piece, to=to, **options)
+        await table.shown()
+        after = await table.state()
+        assert after["pieces"][piece] == to and after["step"]["kind"] != "move"
+        assert (await table.game()).log[-1:] and not any(
+            line.startswith("🚫 Refused") for line in (await table.game()).log[len(game.log):])
