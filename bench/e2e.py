@@ -34,7 +34,9 @@ A level opens all its games (the players start playing once every table is open)
   messages whose content (text, embeds, components, attachment bytes) actually changed
   (`..._with_deletes` also counts the deletes of messages that a new one replaced);
 * `pictures_per_interaction`, `picture_cpu_ms_p50`: pictures drawn by the bot and the thread
-  CPU time of each (measured inside the bot).
+  CPU time of each (measured inside the bot);
+* `race_p50_ms`/`race_p99_ms` (Table Fencing): a race opening (a Catch or Don hat button
+  appearing) → the callbacks of all three players' presses of it (`races`: how many).
 
 **Tokens** (`--game tokens`): the Tokens test engine, players pressing the Play button of their
 DM hand `--actions` times per game (see `run_tokens_level`), with the call split by DM/table
@@ -781,6 +783,8 @@ class Table:
     failed_openings: int = 0
     #: Per player: (DM message count, the hand message) — re-found only when a DM arrives.
     hands: dict[int, tuple[int, Message | None]] = field(default_factory=dict)
+    #: Table Fencing races: (when the race opened, ms until the callbacks of all three presses).
+    races: list[tuple[float, float]] = field(default_factory=list)
 
     @property
     def where(self) -> Any:
@@ -1106,6 +1110,35 @@ async def play(t: Table, player: FakeUser, feed: Feed, rng: random.Random, think
             feed.waiters[key].discard(event)
 
 
+#: Table Fencing's reflex races (spec §4): a button every player may hit at once.
+RACE_LABELS = ("Don hat!", "Catch! (")
+
+
+def race_button(t: Table, seen: set[str]) -> dict[str, Any] | None:
+    """A Catch or Don hat button on the table that was not raced yet."""
+    if t.table is None:
+        return None
+    return next((b for b in enabled_buttons(t.table) if str(b.get("label", "")).startswith(RACE_LABELS)
+                 and b["custom_id"] not in seen), None)
+
+
+async def race_presses(t: Table, feed: Feed) -> None:
+    """Fencing: when a race opens (a Catch or Don hat button appears), all three players press it
+    at once (only the awaited count; the others get "not your call"); the time from the opening
+    to the last of the three callbacks is the race's answer time."""
+    seen: set[str] = set()
+    while not t.over and not feed.stopped:
+        button = await feed.until([("channel", t.where.id)], lambda: race_button(t, seen), float("inf"),
+                                  f"table {t.number}: a race")
+        opened = time.monotonic()
+        seen.add(button["custom_id"])
+        message = t.table
+        results = await asyncio.gather(*(p.click(message, button["custom_id"], check=False) for p in t.players),
+                                       return_exceptions=True)
+        if all(not isinstance(r, BaseException) and r.acknowledged for r in results):
+            t.races.append((opened, (time.monotonic() - opened) * 1000))
+
+
 async def table_life(t: Table, feed: Feed, openings: asyncio.Semaphore, started: Callable[[], None],
                      go: asyncio.Event, rng: random.Random, think: tuple[float, float],
                      actions: list[float]) -> None:
@@ -1124,6 +1157,8 @@ async def table_life(t: Table, feed: Feed, openings: asyncio.Semaphore, started:
             first = False
             await go.wait()  # everybody plays once every table is open
         players = [asyncio.create_task(play(t, p, feed, rng, think, actions)) for p in t.players]
+        if t.kind == "fencing":
+            players.append(asyncio.create_task(race_presses(t, feed)))
         try:
             await feed.until([("channel", t.where.id)], lambda: game_over(t), float("inf"),
                              f"table {t.number}: the end")
@@ -1241,6 +1276,7 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
     deletes = sum(1 for c in calls if c.route == "DELETE /channels/{channel_id}/messages/{message_id}")
     span = t1 - t0
     by_type = Counter({2: "command", 3: "component", 5: "modal"}.get(i.type, str(i.type)) for i in inters)
+    races = [ms for t in tables for at, ms in t.races if t0 <= at < t1]
     return {
         "game": kind,
         "games": games,
@@ -1281,6 +1317,10 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
         "setup_s": round(setup_s, 1),
         "window_s": round(span, 1),
         "pictures": "stub" if args.stub_pictures else "inline" if args.inline_pictures else "thread",
+        # fencing: a race opening (Catch / Don hat appears) → the callbacks of all three presses
+        "races": len(races),
+        "race_p50_ms": round(statistics.median(races), 2) if races else None,
+        "race_p99_ms": round(percentile(races, 0.99), 2) if races else None,
     }
 
 
