@@ -331,8 +331,8 @@ def settle(state: dict[str, Any], k: K, m_before: int, fled: list[str], dismount
     events: list[Event] = []
     if not k["horse_lost"] and k["M"] < 5 <= m_before:
         k["horse_lost"] = True
-        dismounted.append(k["id"])
-        if state["options"]["horses"]:
+        if state["options"]["horses"]:  # without Horses nobody rode: nothing to tell
+            dismounted.append(k["id"])
             events.append(Event("dismounted", {"id": k["id"], "owner": k["owner"]}))
     if active(k) and board.flees(k):
         k["status"] = "fled"

@@ -300,6 +300,18 @@ def test_15_horses() -> None:
     assert not board.mounted(state, horse) and board.allowance(state, horse) == 12
 
 
+def test_15_without_horses_nobody_dismounts() -> None:
+    """M 5 -> 4 with Horses off: no horse was ridden, so no event and no line says one was lost."""
+    state = battle([kniggit("A1", (10, 10), (2, 2, 2)), kniggit("B1", (10, 11), (5, 2, 2), facing="A1"),
+                    kniggit("B9", (30, 35), (1, 1, 1))])
+    state = to_fight(state)
+    state, _ = play(state, 0, type="attack", id="A1", target="B1")
+    state, _ = play(state, 0, type="gesture", sword="low", shield="high", lock=True)
+    state, events = play(state, 1, type="gesture", sword="high", shield="mid", lock=True)
+    assert k(state, "B1")["M"] == 4 and events_of(events, "dismounted") == []
+    assert events_of(events, "exchange")[0]["dismounted"] == []
+
+
 def test_15_on_foot_may_strike_high_once_the_horse_is_gone() -> None:
     state = battle([kniggit("A1", (10, 10), (2, 2, 2), facing="B1"), kniggit("B1", (10, 11), (4, 2, 2), facing="A1"),
                     kniggit("B9", (30, 35), (1, 1, 1))], horses=True)
