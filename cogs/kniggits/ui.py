@@ -202,8 +202,10 @@ RUN_REASON = {"missing_token": "needs one token of each kind", "archers_off": "a
               "two_swords_off": "two swords are off"}
 
 
-def locks(view: dict[str, Any], round_: dict[str, Any] | None, info: TableInfo, *, hashes: bool = False) -> str:
-    """🔒 per participant who locked, ⏳ for the rest (and each lock's commitment)."""
+def locks(view: dict[str, Any], round_: dict[str, Any] | None, info: TableInfo) -> str:
+    """🔒 per participant who locked, ⏳ for the rest. Only that: the table must not change
+    with a pending pick, and a commitment does (each participant sees their own in their panel;
+    the reveal publishes every pick with its nonce)."""
     if not round_:
         return ""
     chosen = set(round_.get("chosen") or [])
@@ -211,13 +213,13 @@ def locks(view: dict[str, Any], round_: dict[str, Any] | None, info: TableInfo, 
     for seat in round_.get("seats") or []:
         mark = "🔒" if seat in chosen else "⏳"
         parts.append(f"{mark} {info.name_of(seat)}")
-    text = " · ".join(parts)
-    if hashes:
-        commits = round_.get("commitments") or {}
-        lines = [f"{info.name_of(int(s))}: `{c}`" for s, c in sorted(commits.items(), key=lambda x: int(x[0]))]
-        if lines:
-            text += "\nsha256(choice+nonce) — " + " · ".join(lines)
-    return text
+    return " · ".join(parts)
+
+
+def own_commitment(round_: dict[str, Any] | None, seat: int) -> str:
+    """`sha256(pick:nonce)` of this seat's own locked pick, to check against the reveal."""
+    commitment = ((round_ or {}).get("commitments") or {}).get(str(seat))
+    return f"Your sealed pick: sha256 `{commitment}` (the reveal shows its nonce)." if commitment else ""
 
 
 def exchange_head(view: dict[str, Any], ex: dict[str, Any], info: TableInfo) -> str:
@@ -313,7 +315,7 @@ def status_line(view: dict[str, Any], info: TableInfo) -> str:
         text = (f"✊✋✌️ Rock-paper-scissors, best of three, for the first turn: "
                 f"A {score.get('A', 0)} – B {score.get('B', 0)}. The captains throw: {who}.")
         if rps.get("open"):
-            text += f"\n{locks(view, rps['open'], info, hashes=True)}"
+            text += f"\n{locks(view, rps['open'], info)}"
         return text
     turn = view.get("turn") or {}
     army = turn.get("army")
@@ -330,7 +332,7 @@ def status_line(view: dict[str, Any], info: TableInfo) -> str:
     if phase == "exchange":
         ex = view.get("exchange") or {}
         return (f"{exchange_head(view, ex, info)}\nBoth pick their gestures in secret (**Choose gesture**).\n"
-                f"{locks(view, ex.get('round'), info, hashes=True)}")
+                f"{locks(view, ex.get('round'), info)}")
     if phase == "over":
         result = view.get("result") or {}
         winner = result.get("winner")
@@ -680,6 +682,9 @@ class Panel:
         if me.get("locked"):
             pick = me.get("rps_pick")
             self.lines.append(f"🔒 You threw {pick}. Waiting for the other captain." if pick else "🔒 Thrown.")
+            sealed = own_commitment((self.view.get("rps") or {}).get("open"), self.seat)
+            if sealed:
+                self.lines.append(sealed)
             return
         self.lines.append("✊✋✌️ **Throw** for the first turn (best of three):")
         self.controls += [Button(shape.capitalize(), {"type": "throw", "shape": shape}, "primary", emoji)
@@ -806,6 +811,9 @@ class Panel:
         self.lines.append(f"Your **{g['id']}** {role}. Your pick so far: {gesture_words(draft)}.")
         if g.get("locked"):
             self.lines.append("🔒 Locked. Waiting for the other side; both are revealed together.")
+            sealed = own_commitment(ex.get("round"), self.seat)
+            if sealed:
+                self.lines.append(sealed)
             return
         self.lines.append("Pick in secret (you may change it until you lock; a missing hand fumbles).")
         self.controls += gesture_controls(g)

@@ -237,16 +237,24 @@ def test_the_gesture_panel_offers_only_the_listed_heights_and_refuses_outsiders(
     assert seen_outsider and seen_panel
 
 
-def test_the_exchange_post_shows_locks_and_commitments_not_picks() -> None:
+def test_the_exchange_post_shows_locks_not_picks_and_each_side_its_own_commitment() -> None:
+    """The table changes only with who has locked (a commitment changes with the pick, so it
+    stays in its maker's panel until the reveal)."""
     for state in exchange_states():
-        if not choices.chosen(state["exchange"]["box"]):
+        box = state["exchange"]["box"]
+        if not choices.chosen(box):
             continue
         view = ENGINE.view(state, None)
-        screen = UI.table(view, info_for(state["players"]))
+        info = info_for(state["players"])
+        screen = UI.table(view, info)
         assert screen.hand_label == "Choose gesture"
-        assert "🔒" in screen.card.description and "sha256" in screen.card.description
-        for commitment in view["exchange"]["round"]["commitments"].values():
-            assert commitment in screen.card.description
+        assert "🔒" in screen.card.description and not HEX.search(screen.card.description)
+        for seat, commitment in view["exchange"]["round"]["commitments"].items():
+            assert commitment not in screen.card.description
+            assert commitment in UI.private(ENGINE.view(state, int(seat)), int(seat), info).card.description
+            for other in box["seats"]:
+                if other != int(seat):
+                    assert commitment not in UI.private(ENGINE.view(state, other), other, info).card.description
         return
     pytest.fail("no exchange with a lock in the sample games")
 
