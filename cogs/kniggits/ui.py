@@ -81,7 +81,9 @@ capture the flag.
 
 **How:** the battlefield picture is on the table. Your own panel comes by DM (or the table's \
 button: **My army**, **Move**, **Attack**, **Choose gesture**…). Typed shortcuts: \
-`/kniggits army`, `deploy`, `move`, `undo`, `face`, `done`, `attack`, `shoot`, `reach`, `concede`.
+`/kniggits army`, `deploy`, `move`, `undo`, `face`, `done`, `attack`, `shoot`, `concede`; \
+to look: `board`, `roster`, and (only to you) `reach id` and `los id`. Left-handed? Say so in your army \
+panel: the gesture panel then reads "Left hand — sword".
 """
 
 PHASE_TITLE = {
@@ -635,6 +637,7 @@ class Panel:
         self.fields.append(("Your list", draft_text(me.get("draft") or [], options)[:1024], False))
         for mate, lines in sorted((me.get("team_drafts") or {}).items()):
             self.fields.append((f"{self.info.name_of(int(mate))}'s list", draft_text(lines, options)[:1024], False))
+        self.controls.append(handed_button(left_handed(self.view, self.seat)))
         if me.get("locked"):
             self.lines.append("🔒 Locked. The armies are revealed once everyone has locked.")
             return
@@ -712,7 +715,8 @@ class Panel:
                           "**Done moving** when finished (unmoved kniggits hold).")
         if movers:
             choices = [Choice(mover_label(m)[:100], {"type": "select", "id": m["id"]},
-                              emoji="▶️" if m["id"] == cursor else None) for m in movers[:OPTIONS_PER_SELECT]]
+                              emoji="▶️" if m["id"] == cursor else None, default=m["id"] == cursor)
+                       for m in movers[:OPTIONS_PER_SELECT]]
             self.controls.append(Select("Kniggit to move", choices))
         else:
             self.lines.append("Every kniggit of yours has moved or holds.")
@@ -726,6 +730,7 @@ class Panel:
                 self.controls.append(Button(f"Hold flag in {other} hand", {"type": "hand", "hand": other},
                                             "secondary", "⚑"))
         elif cursor:
+            self._reach_picture(cursor)
             dests = me.get("destinations") or []
             choices = []
             for d in dests[:OPTIONS_PER_SELECT]:
@@ -740,6 +745,24 @@ class Panel:
         if me.get("can_undo"):
             self.controls.append(Button("Undo last move", {"type": "undo"}, "secondary", "⏪"))
         self.controls.append(Button("Done moving", {"type": "done"}, "primary", "🏁"))
+
+    def _reach_picture(self, cursor: str) -> None:
+        """The selected kniggit's reach (the engine's cells) as the panel's picture, and an
+        archer's targets from where it stands (shooting needs it to stay put)."""
+        cells = self.me.get("reach")
+        if cells is None:
+            return
+        if cells:
+            self.lines.append(f"🟩 The picture tints the {plural(len(cells), 'cell')} **{cursor}** can reach "
+                              "this turn.")
+            self.image, self.image_name = partial(reach_png, self.view, cursor, cells), "reach.png"
+        else:
+            self.lines.append(f"**{cursor}** cannot move this turn: it may only hold.")
+        sight = self.me.get("sight")
+        if sight is not None:
+            can = [t["id"] for t in sight if t.get("clear") and t.get("in_range")]
+            self.lines.append(f"🏹 If it stays, {cursor} can shoot " + (", ".join(can) if can else "nobody")
+                              + " in the fight (`/kniggits los`).")
 
     def _facing_selects(self, verb: str) -> None:
         facings = sorted(self.me.get("facings") or [],
@@ -787,7 +810,8 @@ class Panel:
         shots = [o for o in attacks if o["mode"] == "shot"]
         if shots:  # an archer's sight: who it can hit from where it stands
             archer = shots[0]["attacker"]
-            targets = [o["target"] for o in shots if o["attacker"] == archer]
+            targets: list[Any] = sight_targets((self.me.get("sights") or {}).get(archer)) or [
+                o["target"] for o in shots if o["attacker"] == archer]
             self.image, self.image_name = partial(sight_png, self.view, archer, targets), "sight.png"
         for n, page in enumerate(pages, 1):
             choices = [Choice(attack_label(o), dict(o["action"])) for o in page]
@@ -816,7 +840,7 @@ class Panel:
                 self.lines.append(sealed)
             return
         self.lines.append("Pick in secret (you may change it until you lock; a missing hand fumbles).")
-        self.controls += gesture_controls(g)
+        self.controls += gesture_controls(g, left=left_handed(self.view, self.seat))
 
     def _over(self) -> None:
         self.lines.append("🏁 The battle is over.")
@@ -828,9 +852,23 @@ def attack_label(o: dict[str, Any]) -> str:
     return f"{o['attacker']} → {o['target']} · {'mutual' if o['mode'] == 'mutual' else 'one-sided'}"
 
 
-def gesture_controls(g: dict[str, Any]) -> list[Control]:
+def left_handed(view: dict[str, Any], seat: int) -> bool:
+    hands = view.get("left_handed") or []
+    return bool(hands[seat]) if 0 <= seat < len(hands) else False
+
+
+def handed_button(left: bool) -> Button:
+    """§4: the player says which hand holds the sword; it only relabels the gesture panel."""
+    if left:
+        return Button("I'm right-handed", {"type": "handed", "left": False}, "secondary", "✋")
+    return Button("I'm left-handed", {"type": "handed", "left": True}, "secondary", "✋")
+
+
+def gesture_controls(g: dict[str, Any], *, left: bool = False) -> list[Control]:
     """Only the heights this side may pick now (the engine lists them): sword row(s), shield
-    row, the double-guard toggle."""
+    row, the double-guard toggle. A left-handed player's read "Left hand — sword High" and
+    "Right hand — shield High" (§4: named controls, so no rule changes)."""
+    sword_word, shield_word = ("Left hand — sword", "Right hand — shield") if left else ("Sword", "Shield")
     draft = g.get("draft") or {}
     double = bool(draft.get("double"))
     out: list[Control] = []
@@ -850,7 +888,7 @@ def gesture_controls(g: dict[str, Any]) -> list[Control]:
                               choices))
     elif g.get("swords", 0) == 1 or double:
         allowed = list(heights) if double else list(g.get("sword_heights") or [])
-        label = "Guard 2" if double else "Sword"
+        label = "Guard 2" if double else sword_word
         for h in allowed:
             if double and draft.get("shield") == h:
                 continue
@@ -862,7 +900,7 @@ def gesture_controls(g: dict[str, Any]) -> list[Control]:
             if double and draft.get("sword") == h:
                 continue
             chosen = draft.get("shield") == h
-            out.append(Button(f"Shield {HEIGHT_WORD[h]}", {"type": "gesture", "shield": h},
+            out.append(Button(f"{shield_word} {HEIGHT_WORD[h]}", {"type": "gesture", "shield": h},
                               "success" if chosen else "secondary", "🛡️", row=rows[1]))
     if g.get("double"):
         sword = draft.get("sword")
@@ -884,10 +922,16 @@ def deployment_png(view: dict[str, Any], army: str | None, placements: dict[str,
     return render.deployment(view, army, placements)
 
 
-def sight_png(view: dict[str, Any], kid: str, targets: list[str]) -> bytes:
+def sight_png(view: dict[str, Any], kid: str, targets: list[Any]) -> bytes:
     from cogs.kniggits import render
 
     return render.sight(view, kid, targets)
+
+
+def reach_png(view: dict[str, Any], kid: str, cells: list[list[int]]) -> bytes:
+    from cogs.kniggits import render
+
+    return render.reach(view, kid, cells)
 
 
 def preview_png(view: dict[str, Any], plan: dict[str, Any]) -> bytes:
@@ -901,10 +945,18 @@ def _name(info: TableInfo, seat: Any) -> str:
     return info.name_of(seat if isinstance(seat, int) else None)
 
 
-def _kid(data: dict[str, Any], info: TableInfo, key: str = "id") -> str:
-    seat = data.get("seat", data.get("owner"))
+def _kid(data: dict[str, Any], info: TableInfo, key: str = "id", owner: str = "owner") -> str:
+    """`Alice's A1`: the kniggit's commander (its `owner` field; the acting seat when the
+    event names no owner), or the id alone."""
+    seat = data.get(owner, data.get("seat") if key == "id" else None)
     kid = str(data.get(key, "?"))
-    return f"{_name(info, seat)}'s {kid}" if isinstance(seat, int) else kid
+    return f"{_name(info, seat)}'s {kid}" if isinstance(seat, int) and not isinstance(seat, bool) else kid
+
+
+def _owned(data: dict[str, Any], info: TableInfo, kid: Any) -> str:
+    """A kniggit named in an exchange, with its commander from the event's `owners` map."""
+    seat = (data.get("owners") or {}).get(str(kid))
+    return f"{_name(info, seat)}'s {kid}" if isinstance(seat, int) else str(kid)
 
 
 def _moved(d: dict[str, Any], info: TableInfo) -> str:
@@ -935,15 +987,15 @@ def _revealed(d: dict[str, Any], info: TableInfo) -> str:
 def _exchange(d: dict[str, Any], info: TableInfo) -> str:
     a, t = d.get("attacker"), d.get("target")
     g = d.get("gestures") or {}
-    return (f"🔓 Reveal #{d.get('number')}: {a} {gesture_words(g.get(a))}; {t} {gesture_words(g.get(t))}. "
-            f"{hits_words(d)}")
+    return (f"🔓 Reveal #{d.get('number')}: {_owned(d, info, a)} {gesture_words(g.get(a))}; "
+            f"{_owned(d, info, t)} {gesture_words(g.get(t))}. {hits_words(d)}")
 
 
 def _attack(d: dict[str, Any], info: TableInfo) -> str:
     seats = d.get("seats") or []
-    a, t = d.get("attacker"), d.get("target")
-    who_a = f"{_name(info, seats[0])}'s {a}" if seats else a
-    who_t = f"{_name(info, seats[1])}'s {t}" if len(seats) > 1 else t
+    t = d.get("target")
+    d = {"attacker_owner": seats[0] if seats else None, "target_owner": seats[1] if len(seats) > 1 else None, **d}
+    who_a, who_t = _kid(d, info, "attacker", "attacker_owner"), _kid(d, info, "target", "target_owner")
     if d.get("mode") == "shot":
         return f"🏹 {who_a} shoots at {who_t} — {t} may only guard."
     tail = f"{t} may strike back" if d.get("mode") == "mutual" else f"{t} may only guard"
@@ -990,19 +1042,22 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any], TableInfo], str]] = {
     "held": lambda d, info: f"{_kid(d, info)} holds its ground.",
     "undone": lambda d, info: f"⏪ {_kid(d, info)} goes back to {xy(d.get('pos'))} (move undone).",
     "done": _done,
-    "faced": lambda d, info: f"🧭 {d.get('id')} faces {d.get('target')}" + (" (by default)." if d.get("default") else "."),
+    "faced": lambda d, info: (f"🧭 {_kid(d, info)} faces {_kid(d, info, 'target', 'target_owner')}"
+                              + (" (by default)." if d.get("default") else ".")),
     "attack": _attack,
     "locked": lambda d, info: f"🔒 {_name(info, d.get('seat'))} locked their gesture.",
     "exchange": _exchange,
-    "dismounted": lambda d, info: f"🐎 {d.get('id')} loses its horse and fights on foot.",
-    "fled": lambda d, info: f"⚑ {d.get('id')} flees ({'/'.join(str(n) for n in d.get('tokens') or [])} left)!",
-    "run": lambda d, info: (f"🏃 {d.get('id')} runs for home" + (" and leaves the field." if d.get("gone") else ".")),
-    "gone": lambda d, info: f"{d.get('id')} has left the battlefield.",
-    "potion": lambda d, info: f"🧪 {d.get('id')} drinks potion {d.get('potion')}: +5 {POOL_WORD.get(d.get('kind', ''), '')} "
+    "dismounted": lambda d, info: f"🐎 {_kid(d, info)} loses its horse and fights on foot.",
+    "fled": lambda d, info: f"⚑ {_kid(d, info)} flees ({'/'.join(str(n) for n in d.get('tokens') or [])} left)!",
+    "run": lambda d, info: (f"🏃 {_kid(d, info)} runs for home" + (" and leaves the field." if d.get("gone") else ".")),
+    "gone": lambda d, info: f"{_kid(d, info)} has left the battlefield.",
+    "potion": lambda d, info: f"🧪 {_kid(d, info)} drinks potion {d.get('potion')}: +5 {POOL_WORD.get(d.get('kind', ''), '')} "
                               f"({'/'.join(str(n) for n in d.get('tokens') or [])}).",
-    "flag_taken": lambda d, info: f"⚑ {d.get('id')} takes flag {d.get('flag')} in its {d.get('hand')} hand!",
-    "flag_home": lambda d, info: f"⚑ {d.get('id')} sends flag {d.get('flag')} home.",
-    "flag_dropped": lambda d, info: f"⚑ {d.get('id')} drops flag {d.get('flag')} at {xy(d.get('pos'))}.",
+    "flag_taken": lambda d, info: f"⚑ {_kid(d, info)} takes flag {d.get('flag')} in its {d.get('hand')} hand!",
+    "flag_home": lambda d, info: f"⚑ {_kid(d, info)} sends flag {d.get('flag')} home.",
+    "flag_dropped": lambda d, info: f"⚑ {_kid(d, info)} drops flag {d.get('flag')} at {xy(d.get('pos'))}.",
+    "handed": lambda d, info: (f"✋ {_name(info, d.get('seat'))} plays "
+                               f"{'left' if d.get('left') else 'right'}-handed."),
     "concede": lambda d, info: f"🏳️ {_name(info, d.get('seat'))} concedes for Army {d.get('army')}.",
     "victory": _victory,
 }
@@ -1058,6 +1113,99 @@ def board_card(view: dict[str, Any], info: TableInfo) -> Card:
     return Card("Kniggits — the armies", status_line(view, info)[:4096], fields=fields, colour=COLOUR)
 
 
+# ----- private overlays: /kniggits reach and /kniggits los ---------------------------------------
+def sight_targets(sight: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    """The enemies an overlay draws: those in range, green when the line is clear."""
+    return [{"id": t["id"], "clear": bool(t.get("clear"))} for t in sight or [] if t.get("in_range")]
+
+
+def overlay_card(title: str, words: str) -> Card:
+    return Card(title[:256], words[:4096], colour=COLOUR)
+
+
+def not_yours(view: dict[str, Any], kid: str) -> str | None:
+    """Why this caller gets no overlay of `kid` (an unknown id, or another commander's)."""
+    me = view.get("me") or {}
+    if not view.get("kniggits"):
+        return "No kniggit is on the field yet: overlays come once the armies are deployed."
+    k = kniggit_map(view).get(kid)
+    if k is None:
+        return f"There is no kniggit `{kid}` on the field."
+    if k["owner"] != me.get("seat"):
+        return f"`{kid}` is not yours: overlays are drawn only for your own kniggits."
+    if k["status"] != "active":
+        return f"`{kid}` has {'fled' if k['status'] == 'fled' else 'left the field'}."
+    return None
+
+
+def reach_screen(view: dict[str, Any], info: TableInfo, options: dict[str, Any]) -> Card | Screen:
+    """The engine's reach of the kniggit selected in the caller's move panel (`me.reach`):
+    the view holds it for that one kniggit only, so another asks to be selected first."""
+    me = view.get("me") or {}
+    kid = str(options.get("id", "")).strip().upper()
+    title = f"🟩 Kniggits — {kid} reach"
+    refusal = not_yours(view, kid)
+    if refusal:
+        return overlay_card(title, refusal)
+    if "movers" not in me:
+        return overlay_card(title, "Reach is drawn while your army moves (and you are not done moving).")
+    if kid not in {m["id"] for m in me.get("movers") or []}:
+        return overlay_card(title, f"`{kid}` has moved already this turn.")
+    cursor = me.get("cursor")
+    if cursor != kid or me.get("reach") is None:
+        return overlay_card(title, f"Your move panel has **{cursor}** selected, and reach is worked out for the "
+                                   f"selected kniggit: pick **{kid}** in *Kniggit to move* (press **Move**), "
+                                   f"then ask again.")
+    cells = list(me.get("reach") or [])
+    words = (f"**{kid}** can reach {plural(len(cells), 'cell')} this turn (tinted)." if cells
+             else f"**{kid}** cannot move this turn: it may only hold.")
+    return Screen(overlay_card(title, words), image=partial(reach_png, view, kid, cells), image_name="reach.png")
+
+
+def los_screen(view: dict[str, Any], info: TableInfo, options: dict[str, Any]) -> Card | Screen:
+    """An archer's lines of sight from the caller's own view (`me.sights`): who it can shoot,
+    who stands in range behind cover, who is out of range."""
+    me = view.get("me") or {}
+    kid = str(options.get("id", "")).strip().upper()
+    title = f"🏹 Kniggits — {kid} line of sight"
+    refusal = not_yours(view, kid)
+    if refusal:
+        return overlay_card(title, refusal)
+    if not (view.get("options") or {}).get("archers"):
+        return overlay_card(title, "Archers are off in this battle.")
+    if kniggit_map(view)[kid].get("kind") != "archer":
+        return overlay_card(title, f"`{kid}` is no archer: only archers shoot.")
+    sight = (me.get("sights") or {}).get(kid)
+    if sight is None:
+        return overlay_card(title, f"`{kid}` cannot shoot now: an archer shoots once a turn, only if it has "
+                                   "not moved, holds an Attack and a Defense token and carries no flag.")
+    clear = [t["id"] for t in sight if t.get("clear") and t.get("in_range")]
+    covered = [t["id"] for t in sight if t.get("in_range") and not t.get("clear")]
+    far = [t["id"] for t in sight if not t.get("in_range")]
+    lines = [f"✅ Can shoot: {', '.join(clear) or 'nobody'}"]
+    if covered:
+        lines.append(f"🚫 In range, line blocked: {', '.join(covered)}")
+    if far:
+        lines.append(f"📏 Out of range: {', '.join(far)}")
+    return Screen(overlay_card(title, "\n".join(lines)), image=partial(sight_png, view, kid, sight_targets(sight)),
+                  image_name="sight.png")
+
+
+def reach_ids(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
+    """The caller's kniggits still to move (the selected one first)."""
+    me = view.get("me") or {}
+    cursor = me.get("cursor")
+    movers = sorted(me.get("movers") or [], key=lambda m: m["id"] != cursor)
+    return [(mover_label(m) + (" · selected" if m["id"] == cursor else ""), m["id"]) for m in movers]
+
+
+def archer_ids(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
+    return [(f"{k['id']} · {tokens(k)} · {xy(k['pos'])}" + (" · can shoot" if k["id"] in
+             ((view.get("me") or {}).get("sights") or {}) else ""), k["id"])
+            for k in view.get("kniggits") or []
+            if k["owner"] == seat and k["status"] == "active" and k.get("kind") == "archer"]
+
+
 ID_PARAM = Param("id", "Your kniggit (start typing)", suggest=own_ids)
 KniggitsUI.shortcuts = (
     Shortcut("army", "Buy your army: lines `name M A D [archer]`, separated by ;", lambda o: {
@@ -1078,10 +1226,12 @@ KniggitsUI.shortcuts = (
              (Param("id", "Your attacker", suggest=attackers), Param("target", "Its target", suggest=attack_targets))),
     Shortcut("shoot", "Shoot with an archer", upper_ids("shoot"),
              (Param("id", "Your archer", suggest=attackers), Param("target", "Its target", suggest=attack_targets))),
-    Shortcut("reach", "Pick a kniggit to move: your panel shows where it can go", upper_ids("select"),
-             (ID_PARAM,)),
     Shortcut("concede", "Concede the battle for your whole army", press("concede")),
 )
 KniggitsUI.lookups = (
     Lookup("roster", "Both armies token by token (only to you)", board_card),
+    Lookup("reach", "Where your kniggit can move this turn (a picture, only to you)", reach_screen,
+           params=(Param("id", "Your kniggit (start typing)", suggest=reach_ids),), private=True),
+    Lookup("los", "Your archer's lines of sight and range (a picture, only to you)", los_screen,
+           params=(Param("id", "Your archer (start typing)", suggest=archer_ids),), private=True),
 )

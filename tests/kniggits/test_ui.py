@@ -267,8 +267,9 @@ def test_shortcuts_build_the_engines_actions() -> None:
         "type": "army", "lines": "Lance 2 2 2\n Bow 3 2 4 archer"}
     assert by_name["deploy"].build({"lines": "front"}) == {"type": "deploy", "preset": "front"}
     assert by_name["attack"].build({"id": "a1", "target": "b2"}) == {"type": "attack", "id": "A1", "target": "B2"}
-    assert by_name["reach"].build({"id": "a2"}) == {"type": "select", "id": "A2"}
-    assert {"army", "deploy", "move", "undo", "face", "done", "attack", "shoot", "reach", "concede"} <= set(by_name)
+    assert {"army", "deploy", "move", "undo", "face", "done", "attack", "shoot", "concede"} <= set(by_name)
+    lookups = {lookup.name: lookup for lookup in UI.lookups}
+    assert lookups["reach"].private and lookups["los"].private and not set(by_name) & set(lookups)
 
 
 def test_the_engines_sample_states_draw_legibly_and_keep_their_screens_honest() -> None:
@@ -298,3 +299,98 @@ def test_the_engines_sample_states_draw_legibly_and_keep_their_screens_honest() 
                 if seat != owner:
                     assert "Preview" not in screens[1 + seat].card.description
     assert {"battlefield.png", "preview.png"} <= drawn
+
+
+def move_states() -> list[tuple[dict[str, Any], int]]:
+    """(state, seat) where the seat's move panel has a kniggit selected."""
+    out = []
+    for players, seed, adv in RUNS:
+        for state in playout(players, seed, adv).states:
+            if state["phase"] == "move" and state["turn"] is not None:
+                for seat in range(players):
+                    me = ENGINE.view(state, seat)["me"]
+                    if me.get("cursor") and len(me.get("movers") or []) > 1 and not me.get("plan"):
+                        out.append((state, seat))
+    return out
+
+
+def lookup(name: str) -> Any:
+    return next(item for item in UI.lookups if item.name == name)
+
+
+def test_the_move_panel_preselects_the_selected_kniggit_and_draws_its_reach() -> None:
+    state, seat = move_states()[0]
+    view = ENGINE.view(state, seat)
+    me = view["me"]
+    screen = UI.private(view, seat, info_for(state["players"]))
+    kniggits = next(c for c in screen.controls if isinstance(c, Select) and c.placeholder == "Kniggit to move")
+    assert [c.action["id"] for c in kniggits.choices if c.default] == [me["cursor"]]
+    assert screen.image_name == "reach.png" and screen.image().startswith(b"\x89PNG")
+    assert f"{len(me['reach'])} cells **{me['cursor']}** can reach" in screen.card.description
+
+
+def test_reach_and_los_are_private_pictures_of_ones_own_kniggits_only() -> None:
+    state, seat = move_states()[0]
+    view, info = ENGINE.view(state, seat), info_for(state["players"])
+    me = view["me"]
+    reach, los = lookup("reach"), lookup("los")
+    shown_reach = reach.show(view, info, {"id": me["cursor"].lower()})
+    assert isinstance(shown_reach, Screen) and shown_reach.image_name == "reach.png"
+    assert f"can reach {len(me['reach'])} cells" in shown_reach.card.description
+    assert shown_reach.image().startswith(b"\x89PNG")
+    other = next(m["id"] for m in me["movers"] if m["id"] != me["cursor"])
+    ask = reach.show(view, info, {"id": other})
+    assert not isinstance(ask, Screen) and f"pick **{other}**" in ask.description
+    enemy = next(k["id"] for k in view["kniggits"] if k["owner"] != seat)
+    for item in (reach, los):
+        refused = item.show(view, info, {"id": enemy})
+        assert not isinstance(refused, Screen) and "not yours" in refused.description
+        assert "no kniggit" in item.show(view, info, {"id": "Z9"}).description
+    suggested = [value for _label, value in reach.params[0].suggest(view, seat)]
+    assert suggested[0] == me["cursor"] and set(suggested) == {m["id"] for m in me["movers"]}
+    archers = [(s, k) for s in [*(st for st, _ in move_states())] for k in s["kniggits"]
+               if k["kind"] == "archer" and k["status"] == "active"
+               and k["id"] in (ENGINE.view(s, k["owner"])["me"].get("sights") or {})]
+    state, archer = archers[0]
+    view = ENGINE.view(state, archer["owner"])
+    sight = los.show(view, info_for(state["players"]), {"id": archer["id"]})
+    assert isinstance(sight, Screen) and sight.image_name == "sight.png" and "Can shoot" in sight.card.description
+    assert sight.image().startswith(b"\x89PNG")
+    assert [v for _l, v in los.params[0].suggest(view, archer["owner"])]
+    melee = next(k["id"] for k in view["kniggits"] if k["owner"] == archer["owner"] and k["kind"] != "archer"
+                 and k["status"] == "active")
+    assert "no archer" in los.show(view, info_for(state["players"]), {"id": melee}).description
+
+
+def test_left_handed_players_get_their_own_gesture_labels_and_a_toggle_to_say_so() -> None:
+    build = next(s for s in playout(2, 11, True).states if s["phase"] == "build")
+    panel = UI.private(ENGINE.view(build, 0), 0, info_for(2))
+    toggle = next(c for c in panel.controls if c.label == "I'm left-handed")
+    lefty, _ = ENGINE.apply(build, 0, toggle.action, NOW)
+    again = UI.private(ENGINE.view(lefty, 0), 0, info_for(2))
+    assert any(c.label == "I'm right-handed" and c.action == {"type": "handed", "left": False} for c in again.controls)
+    assert UI.event_line({"type": "handed", "data": {"seat": 0, "left": True}}, info_for(2)).endswith("left-handed.")
+    for state in exchange_states():
+        g = next((s for s in state["exchange"]["sides"] if s["swords"] == 1 and s["shield"]
+                  and not choices.has_chosen(state["exchange"]["box"], s["seat"])), None)
+        if g is None:
+            continue
+        seat = g["seat"]
+        state = json.loads(json.dumps(state))
+        state["left_handed"][seat] = True
+        labels = [c.label for c in UI.private(ENGINE.view(state, seat), seat, info_for(state["players"])).controls]
+        assert any(label.startswith("Left hand — sword") for label in labels)
+        assert "Right hand — shield High" in labels and "Shield High" not in labels
+        return
+    pytest.fail("no open one-sword exchange in the sample games")
+
+
+def test_event_lines_name_each_kniggits_commander() -> None:
+    info = info_for(2)
+    line = UI.event_line({"type": "fled", "data": {"id": "A1", "owner": 0, "pos": [3, 3], "tokens": [0, 2, 0]}}, info)
+    assert line.startswith(f"⚑ {NAMES[0]}'s A1 flees")
+    faced = UI.event_line({"type": "faced", "data": {"id": "B2", "target": "A1", "owner": 1, "target_owner": 0}}, info)
+    assert faced == f"🧭 Bob's B2 faces {NAMES[0]}'s A1."
+    reveal = UI.event_line({"type": "exchange", "data": {"number": 1, "attacker": "A1", "target": "B2",
+                                                         "owners": {"A1": 0, "B2": 1}, "gestures": {}}}, info)
+    assert f"{NAMES[0]}'s A1" in reveal and "Bob's B2" in reveal
