@@ -218,7 +218,8 @@ async def test_a_whole_battle_with_the_basic_rules(fake_discord: FakeDiscord, tm
         await press(server, alice, mine, "Shield Low")
         await press(server, alice, mine, "Lock gesture")
         await server.wait_for(lambda: "🔒 alice" in table_of(server).text(), what="alice's lock on the table")
-        assert "sha256" in table_of(server).text()
+        assert "sha256" not in table_of(server).text()  # the table changes only with who locked
+        assert "sha256" in (mine() or Message).text()  # alice's own sealed pick, in her panel
         await press(server, bob, lambda: panel_of(bob), "Sword Low")
         await press(server, bob, lambda: panel_of(bob), "Shield High")
         watch.stage = "revealed"
@@ -431,11 +432,11 @@ async def test_shortcuts_and_autocomplete_reach_the_engine(fake_discord: FakeDis
     server = fake_discord
     alice, bob = server.user("alice"), server.user("bob")
     async with running_bot(server, tmp_path, seed=SEED + 3) as harness:
-        await start_battle(server, [alice, bob], ["A", "B"], size=24, preset="open", budget=25)
+        await start_battle(server, [alice, bob], ["A", "B"], size=24, preset="open", budget=25, archers=True)
         thread = table_of(server).channel
         for captain in (alice, bob):
             await press(server, captain, lambda: table_of(server), "Accept map")
-        said = await alice.slash("kniggits army", lines="Lance 6 1 1; Page 1 1 1", channel=thread)
+        said = await alice.slash("kniggits army", lines="Lance 6 1 1; Page 1 1 1 archer", channel=thread)
         assert not (said.ephemeral and "cost" in said.content.lower()), said.content
         too_much = await bob.slash("kniggits army", lines="Giant 20 20 20", channel=thread)
         assert too_much.ephemeral and "share" in too_much.content
@@ -452,6 +453,21 @@ async def test_shortcuts_and_autocomplete_reach_the_engine(fake_discord: FakeDis
         await server.wait_for(lambda: "Move" in table_of(server).button_labels(), what="the move phase")
         offered = await alice.autocomplete("kniggits move", "id", "A", channel=thread)
         assert {c["value"] for c in offered} == {"A1", "A2"}
+        # /kniggits reach and los: pictures only to the caller, of their own kniggits only
+        reach = await alice.slash("kniggits reach", id="A1", channel=thread)
+        assert reach.ephemeral and reach.message is not None, reach.content
+        assert [a.filename for a in reach.message.attachments] == ["reach.png"]
+        assert reach.message.attachments[0].data.startswith(b"\x89PNG") and "can reach" in reach.message.text()
+        los = await alice.slash("kniggits los", id="A2", channel=thread)
+        assert los.ephemeral and los.message is not None and "Out of range: B1" in los.message.text()
+        assert [a.filename for a in los.message.attachments] == ["sight.png"]
+        for command in ("kniggits reach", "kniggits los"):
+            enemy = await alice.slash(command, id="B1", channel=thread)
+            assert enemy.ephemeral and "not yours" in enemy.text() and not enemy.message.attachments
+        waiting = await bob.slash("kniggits reach", id="B1", channel=thread)
+        assert waiting.ephemeral and "while your army moves" in waiting.text()
+        offered = await alice.autocomplete("kniggits los", "id", "", channel=thread)
+        assert [c["value"] for c in offered] == ["A2"]
         moved = await alice.slash("kniggits move", id="A2", to="5,6", channel=thread)
         assert not moved.ephemeral or "moves" in moved.content, moved.content
         game = await harness.bot.service.game_for(alice.id, None)
