@@ -301,6 +301,7 @@ def test_the_engines_sample_states_draw_legibly_and_keep_their_screens_honest() 
     assert {"battlefield.png", "preview.png"} <= drawn
 
 
+@functools.cache
 def move_states() -> list[tuple[dict[str, Any], int]]:
     """(state, seat) where the seat's move panel has a kniggit selected."""
     out = []
