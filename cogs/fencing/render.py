@@ -33,7 +33,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from cogs.table import pictures
-from cogs.table.pictures import FONT_SIZES, RGB, font
+from cogs.table.pictures import FONT_SIZES, RGB, dashed, font
 from games.fencing.region import CLASSES
 from games.fencing.region import load as load_region
 
@@ -521,19 +521,6 @@ def paste_piece(image: Image.Image, piece: str, attacked: bool, x: float, y: flo
 
 
 # -- the route ----------------------------------------------------------------------------------------
-def dashed(draw: ImageDraw.ImageDraw, p: tuple[float, float], q: tuple[float, float], fill: int, width: int,
-           on: float = 14, off: float = 9) -> None:
-    length = math.hypot(q[0] - p[0], q[1] - p[1])
-    if not length:
-        return
-    ux, uy = (q[0] - p[0]) / length, (q[1] - p[1]) / length
-    at = 0.0
-    while at < length:
-        end = min(length, at + on)
-        draw.line((p[0] + ux * at, p[1] + uy * at, p[0] + ux * end, p[1] + uy * end), fill=fill, width=width)
-        at = end + off
-
-
 def draw_route(image: Image.Image, origin: str, route: Sequence[str], offroad: bool) -> None:
     """The last move: a thick magenta line over the roads it took (one dashed straight line
     off-road), from a ring on its origin to an arrowhead at its destination."""

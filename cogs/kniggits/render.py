@@ -46,7 +46,7 @@ from typing import Any, NamedTuple
 from PIL import Image, ImageDraw, ImageFont
 
 from cogs.table import pictures
-from cogs.table.pictures import FONT_SIZES, RGB, fit, font
+from cogs.table.pictures import FONT_SIZES, RGB, dashed, fit, font
 
 # -- sizes ---------------------------------------------------------------------------------------------
 WIDTH = 1000
@@ -383,19 +383,6 @@ def star_points(x: float, y: float, r: float, points: int = 5, inner: float = 0.
         angle = -math.pi / 2 + i * math.pi / points
         out.append((x + radius * math.cos(angle), y + radius * math.sin(angle)))
     return out
-
-
-def dashed(draw: ImageDraw.ImageDraw, p: tuple[float, float], q: tuple[float, float], fill: int, width: int,
-           dash: float, gap: float) -> None:
-    length = math.dist(p, q)
-    if length == 0:
-        return
-    ux, uy = (q[0] - p[0]) / length, (q[1] - p[1]) / length
-    at = 0.0
-    while at < length:
-        end = min(length, at + dash)
-        draw.line((p[0] + ux * at, p[1] + uy * at, p[0] + ux * end, p[1] + uy * end), fill=fill, width=width)
-        at = end + gap
 
 
 def arrowhead(draw: ImageDraw.ImageDraw, tail: tuple[float, float], tip: tuple[float, float], size: float,

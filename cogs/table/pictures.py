@@ -23,6 +23,7 @@ names are drawn again and again, and FreeType's rendering is the other big cost 
 from __future__ import annotations
 
 import io
+import math
 import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
@@ -200,3 +201,18 @@ def text(target: Image.Image | ImageDraw.ImageDraw, xy: Sequence[float], words: 
     draw = target if isinstance(target, ImageDraw.ImageDraw) else ImageDraw.Draw(target)
     mask, left, top = _mask(words, font, anchor, align, spacing)
     draw.bitmap((x + left, y + top), mask, fill=fill)
+
+
+def dashed(draw: ImageDraw.ImageDraw, p: tuple[float, float], q: tuple[float, float], fill: int | RGB,
+           width: int, dash: float = 14, gap: float = 9) -> None:
+    """A dashed straight line from `p` to `q` (Pillow draws only solid ones): engaged pairs,
+    an off-road route, an empty flag home."""
+    length = math.dist(p, q)
+    if length == 0:
+        return
+    ux, uy = (q[0] - p[0]) / length, (q[1] - p[1]) / length
+    at = 0.0
+    while at < length:
+        end = min(length, at + dash)
+        draw.line((p[0] + ux * at, p[1] + uy * at, p[0] + ux * end, p[1] + uy * end), fill=fill, width=width)
+        at = end + gap

@@ -19,6 +19,26 @@ from games.fencing.engine import FencingEngine
 ENGINE = FencingEngine()
 
 
+def rig(state: State, **values: list[int]) -> None:
+    """Queue chosen dice and timings (`die`, `green`, `wild`, `delay`, `S`, `start`): the engine
+    takes them before its RNG, so samples and tests play chosen throws."""
+    rigged = state.setdefault("rigged", {})
+    for kind, vals in values.items():
+        rigged.setdefault(kind, []).extend(vals)
+
+
+def stack_decks(state: State, *per_seat: list[int]) -> None:
+    """Put cards of these values on top of each seat's deck, in order."""
+    for seat, values in enumerate(per_seat):
+        deck = state["decks"][seat]
+        top = []
+        for v in values:
+            card = next(c for c in deck if card_value(c) == v)
+            deck.remove(card)
+            top.append(card)
+        deck[:0] = top
+
+
 class _Driver:
     def __init__(self, seed: int, **options: Any) -> None:
         self.state = ENGINE.new_game(3, seed, options)
@@ -29,19 +49,10 @@ class _Driver:
         self.state, _ = ENGINE.apply(self.state, seat, action, self.now)
 
     def rig(self, **values: list[int]) -> None:
-        rigged = self.state.setdefault("rigged", {})
-        for kind, vals in values.items():
-            rigged.setdefault(kind, []).extend(vals)
+        rig(self.state, **values)
 
     def cards(self, *per_seat: list[int]) -> None:
-        for seat, values in enumerate(per_seat):
-            deck = self.state["decks"][seat]
-            top = []
-            for v in values:
-                card = next(c for c in deck if card_value(c) == v)
-                deck.remove(card)
-                top.append(card)
-            deck[:0] = top
+        stack_decks(self.state, *per_seat)
 
     def pay_all(self) -> None:
         while any(self.state["penalties"]):

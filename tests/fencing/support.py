@@ -7,7 +7,7 @@ from typing import Any
 
 from games.core import Event
 from games.fencing import ENGINE
-from games.fencing.cards import card_value
+from games.fencing.samples import rig, stack_decks
 
 A, B, C = 0, 1, 2
 
@@ -39,20 +39,10 @@ class Table:
 
     # ----- injecting ---------------------------------------------------------------------
     def rig(self, **values: list[int]) -> None:
-        rigged = self.state.setdefault("rigged", {})
-        for kind, vals in values.items():
-            rigged.setdefault(kind, []).extend(vals)
+        rig(self.state, **values)
 
     def cards(self, *per_seat: list[int]) -> None:
-        """Put cards of these values on top of each seat's deck, in order."""
-        for seat, values in enumerate(per_seat):
-            deck = self.state["decks"][seat]
-            top = []
-            for v in values:
-                card = next(c for c in deck if card_value(c) == v)
-                deck.remove(card)
-                top.append(card)
-            deck[:0] = top
+        stack_decks(self.state, *per_seat)
 
     # ----- reading -----------------------------------------------------------------------
     @property
