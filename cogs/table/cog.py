@@ -183,6 +183,9 @@ class TableCog(commands.Cog):
                 command._params[from_param(param).python_name].autocomplete = self._suggester(kind, param)
 
     def _suggester(self, kind: str, param: Param) -> Any:
+        assert param.suggest is not None
+        named = len(inspect.signature(param.suggest).parameters) >= 3  # (view, seat, info)
+
         async def suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
             try:
                 game, seat = await self.edge.intake.seated(interaction, kind)
@@ -190,7 +193,6 @@ class TableCog(commands.Cog):
                 return []
             assert param.suggest is not None
             view = get_engine(kind).view(game.state, seat)
-            named = len(inspect.signature(param.suggest).parameters) >= 3  # (view, seat, info)
             listed = param.suggest(view, seat, table_info(game)) if named else param.suggest(view, seat)
             return [app_commands.Choice(name=label[:100], value=value[:100])
                     for label, value in listed if str(current).lower() in label.lower()][:25]
