@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 
+from games.computer import Policy
 from games.core import Engine
 
 ENGINES: dict[str, Engine] = {}
@@ -37,3 +38,27 @@ def load_builtin() -> dict[str, Engine]:
     for package in BUILTIN_GAMES:
         importlib.import_module(f"games.{package}")
     return ENGINES
+
+
+def get_policy(name: str) -> Policy | None:
+    """The computer player of game `name` (`games/<name>/ai.py`'s POLICY), or None."""
+    engine = get_engine(name)
+    policy = POLICIES.get(engine.name)
+    if policy is None and name in BUILTIN_GAMES:
+        try:
+            module = importlib.import_module(f"games.{name}.ai")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"games.{name}.ai":
+                raise
+            return None
+        policy = POLICIES[name] = module.POLICY
+    return policy
+
+
+#: Policies by game name; tests may add one for a test engine with `register_policy`.
+POLICIES: dict[str, Policy] = {}
+
+
+def register_policy(name: str, policy: Policy) -> Policy:
+    POLICIES[name] = policy
+    return policy
