@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -22,9 +24,9 @@ def _title(kind: str) -> str:
 
 
 def pair_lines(pairs: list[PairRecord]) -> list[str]:
-    """"🥇 @alice & @bob — 5 wins in 7 games", best first."""
+    """"🥇 @alice & @bob — 5 wins in 7 games", best first (computers are never listed)."""
     lines = []
-    for place, pair in enumerate(pairs):
+    for place, pair in enumerate(p for p in pairs if p.user_a > 0 and p.user_b > 0):
         mark = MEDALS[place] if place < 3 else f"`{place + 1}.`"
         wins = f"{pair.wins} win{'' if pair.wins == 1 else 's'}"
         games = f"{pair.games} game{'' if pair.games == 1 else 's'}"
@@ -55,6 +57,8 @@ class LeaderboardCog(commands.Cog):
                 embed.description = "No finished games yet. Start one with `/<game> new`!"
             by_kind: dict[str, list[str]] = {}
             for record in records:
+                if record.user_id < 0:  # a computer is never rated; never listed either
+                    continue
                 lines = by_kind.setdefault(record.kind, [])
                 place = len(lines)
                 mark = MEDALS[place] if place < 3 else f"`{place + 1}.`"
@@ -87,18 +91,33 @@ class LeaderboardCog(commands.Cog):
             ratings = await storage.player_ratings(interaction.guild.id, who.id)
             recent = await storage.recent_results(interaction.guild.id, who.id, limit=RECENT * 10)
             embed = discord.Embed(title=f"📊 {who.display_name}", colour=0x5865F2)
-            if not ratings:
+            versus = await computer_record(storage, interaction.guild.id, who.id)
+            if not ratings and not versus:
                 embed.description = "No finished games in this server yet."
             for record in ratings:
                 last = [r for r in recent if r.kind == record.kind][:RECENT]
                 places = " ".join(f"#{r.rank + 1}" for r in last) or "—"
-                embed.add_field(
-                    name=_title(record.kind),
-                    value=f"Rating **{record.ordinal:.1f}** (μ {record.mu:.1f}, σ {record.sigma:.1f})\n"
-                          f"{record.games} games · {record.wins} wins\nLast: {places}",
-                    inline=True,
-                )
+                value = (f"Rating **{record.ordinal:.1f}** (μ {record.mu:.1f}, σ {record.sigma:.1f})\n"
+                         f"{record.games} games · {record.wins} wins\nLast: {places}")
+                if record.kind in versus:
+                    value += "\n" + versus_line(*versus.pop(record.kind))
+                embed.add_field(name=_title(record.kind), value=value, inline=True)
+            for kind, (games, wins) in sorted(versus.items()):  # played only against computers
+                embed.add_field(name=_title(kind), value=f"Not rated yet\n{versus_line(games, wins)}", inline=True)
             await interaction.response.send_message(embed=embed)
+
+
+def versus_line(games: int, wins: int) -> str:
+    """"🤖 vs computers: 3 games, 2 wins" — games with computer seats, counted apart."""
+    return f"🤖 vs computers: {games} game{'' if games == 1 else 's'}, {wins} win{'' if wins == 1 else 's'}"
+
+
+async def computer_record(storage: Any, guild_id: int, user_id: int) -> dict[str, tuple[int, int]]:
+    """Per game, (games, wins) of the user's finished games that had computer seats."""
+    record = getattr(storage, "computer_record", None)
+    if record is None:  # a storage from before computer seats
+        return {}
+    return dict(await record(guild_id, user_id))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -17,10 +17,11 @@ from discord.ext import commands
 
 from cogs.table import codec
 from cogs.table.answers import echo
+from cogs.table.computers import ComputerItem, ComputerSeats, is_computer, offers_computers
 from cogs.table.controls import controls_for
 from cogs.table.edge import TableEdge, tables_of
 from cogs.table.intake import pressed_at
-from cogs.table.lobby import manages_guild
+from cogs.table.lobby import manages_guild, quiet_computers
 from cogs.table.options import SlashOption, from_engine_option, from_param, given_options, with_options
 from cogs.table.present import embed_of, image_file, table_info
 from cogs.table.registry import UIS, ui_for
@@ -29,11 +30,11 @@ from cogs.table.ui import GameUI, Lookup, Param, Screen, Shortcut
 from games.core import Engine
 from games.registry import get_engine
 from runtime.errors import NoGame, Refusal
-from runtime.service import Applied, TableService
+from runtime.service import TableService
 from storage import GameRecord, Status
 
 #: Subcommand names every game's group has already.
-RESERVED = frozenset({"new", "do", "board", "join", "confer"})
+RESERVED = frozenset({"new", "do", "board", "join", "confer", "addbot", "removebot"})
 
 
 class TableCog(commands.Cog):
@@ -54,12 +55,15 @@ class TableCog(commands.Cog):
         return self.edge.service
 
     async def cog_load(self) -> None:
+        self.computers = ComputerSeats(self.edge)
+        self.bot.add_dynamic_items(ComputerItem)
         for kind in sorted(UIS):
             group = self._game_group(get_engine(kind))
             self.bot.tree.add_command(group)
             self._game_groups.append(group)
 
     async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(ComputerItem)
         for group in self._game_groups:
             self.bot.tree.remove_command(group.name)
 
@@ -97,6 +101,9 @@ class TableCog(commands.Cog):
         ))
         if engine.lobby_teams:
             group.add_command(self._join_command(group, engine))
+        if offers_computers(engine.name):
+            group.add_command(self._addbot_command(group, engine))
+            group.add_command(self._removebot_command(group, engine))
         if type(ui_for(engine.name)).team_chat is not GameUI.team_chat:
             group.add_command(self._confer_command(group, engine))
         for shortcut in ui_for(engine.name).shortcuts:
@@ -149,6 +156,40 @@ class TableCog(commands.Cog):
             app_commands.Choice(name=f"Team {label}", value=label) for label in engine.lobby_teams])])
         return app_commands.Command(name="join", description="Join a team in the lobby here",
                                     callback=join, parent=group)
+
+    def _addbot_command(self, group: app_commands.Group, engine: Engine) -> app_commands.Command[Any, ..., None]:
+        """`/<game> addbot [name] [team]`: the lobby's 🤖 Add computer button, for the host."""
+        async def addbot(interaction: discord.Interaction, **options: Any) -> None:
+            await self.edge.lobby.add_computer_typed(interaction, engine.name, options.get("name"),
+                                                     options.get("team"))
+
+        params = [SlashOption("name", str | None, "Its name (a default one when left out)", default=None)]
+        if engine.lobby_teams:
+            params.append(SlashOption("team", str | None, "Which team it joins (the one with most room when left out)", [
+                app_commands.Choice(name=f"Team {label}", value=label) for label in engine.lobby_teams],
+                default=None))
+        with_options(addbot, params)
+        return app_commands.Command(name="addbot", description="Seat a computer player in the lobby here (host)",
+                                    callback=addbot, parent=group)
+
+    def _removebot_command(self, group: app_commands.Group, engine: Engine) -> app_commands.Command[Any, ..., None]:
+        """`/<game> removebot name`: the lobby's "Remove a computer…" select, for the host."""
+        async def removebot(interaction: discord.Interaction, name: str) -> None:
+            await self.edge.lobby.remove_computer_typed(interaction, engine.name, name)
+
+        async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+            try:
+                lobby = await self.edge.lobby.lobby_here(interaction, engine.name)
+            except Refusal:
+                return []
+            return [app_commands.Choice(name=s.name[:100], value=s.name[:100]) for s in lobby.seats
+                    if is_computer(s) and str(current).lower() in s.name.lower()][:25]
+
+        command = app_commands.Command(name="removebot", description="Take a computer player out of the lobby here",
+                                       callback=removebot, parent=group)
+        command._params["name"].description = "Which computer (its name)"
+        command._params["name"].autocomplete = complete
+        return command
 
     def _confer_command(self, group: app_commands.Group, engine: Engine) -> app_commands.Command[Any, ..., None]:
         """`/<game> confer text:` — a word to your partners, for games whose partners may confer."""
@@ -283,10 +324,10 @@ class TableCog(commands.Cog):
             return "**This game is over.**"
         return f"**Game over.** {ui_for(game.kind).result_reason(outcome.to_json(), table_info(game))}"
 
-    @game.command(name="leave", description="Leave (forfeit) your game here")
+    @game.command(name="leave", description="Leave your game here (a computer may take your seat)")
     async def leave(self, interaction: discord.Interaction) -> None:
         edge = self.edge
-        applied: Applied | None = None
+        left: Any = None
         async with edge.guard(interaction):
             game = await self.service.game_for(interaction.user.id, _channel_id(interaction))
             at = pressed_at(interaction)
@@ -295,12 +336,38 @@ class TableCog(commands.Cog):
                 await interaction.response.send_message("You left the lobby.", ephemeral=True)
                 await edge.lobby.redraw(lobby)
                 return
-            applied = await self.service.forfeit(game.id, interaction.user.id, pressed_at=at)
-        if applied is None:
+            leaver = game.seats[game.seat_of(interaction.user.id) or 0].name
+            if hasattr(self.service, "leave"):
+                left = await self.service.leave(game.id, interaction.user.id, pressed_at=at)
+            else:  # TEMP until the runtime's leave lands
+                from types import SimpleNamespace
+                left = SimpleNamespace(replaced=False, applied=await self.service.forfeit(
+                    game.id, interaction.user.id, pressed_at=at))
+        if left is None:
             return
         async with edge.committed(interaction):
+            await self.after_leave(interaction, left, leaver)
+
+    async def after_leave(self, interaction: discord.Interaction, left: Any, leaver: str) -> None:
+        """Show a leave: a hand-off to a computer (the table, and the offer to the host), or
+        the forfeit that ended the game."""
+        edge = self.edge
+        if not left.replaced:
             await interaction.response.send_message("You left the game; it counts as a loss.", ephemeral=True)
-            await edge.publish(applied)
+            if left.applied is not None:
+                await edge.publish(left.applied)
+            return
+        stand_in = left.game.seats[left.seat].name
+        await interaction.response.send_message(
+            f"You left the game. **{stand_in}** plays your seat now; the host decides whether it stays.",
+            ephemeral=True)
+        await quiet_computers(self.service, left.game)
+        if left.applied is not None:
+            await edge.publish(left.applied)
+        else:
+            await edge.update_table(left.game)
+        if left.offer_to is not None:
+            await self.computers.offer(left.game, left.seat, left.offer_to, leaver)
 
     @game.command(name="end", description="End a stuck game without a result (host or Manage Server)")
     async def end(self, interaction: discord.Interaction) -> None:
@@ -335,6 +402,7 @@ class TableCog(commands.Cog):
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await self.edge.on_interaction(interaction)
+        await self.computers.on_interaction(interaction)
 
 
 def _channel_id(interaction: discord.Interaction) -> int | None:

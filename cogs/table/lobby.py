@@ -1,5 +1,5 @@
-"""The lobby: `/<game> new`, Join / Leave / Start / Cancel, the DM check on joining, and the
-game's thread.
+"""The lobby: `/<game> new`, Join / Leave / Start / Cancel, computer players (🤖 Add computer,
+`/<game> addbot`, the Remove select), the DM check on joining, and the game's thread.
 
 Start claims the lobby (lobby → running game, in one step under the game's lock) before the
 thread is made, so a Cancel pressed at the same moment either wins — and no thread is made —
@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from cogs.table.answers import Answers
+from cogs.table.computers import clean_name, is_computer, offers_computers
 from cogs.table.delivery import Delivery
 from cogs.table.intake import pressed_at
 from cogs.table.present import closed_lobby, render_lobby
@@ -89,16 +90,83 @@ class Lobby:
             elif verb == "start":
                 await self.start(interaction, game_id)
 
+    async def add_computer(self, interaction: discord.Interaction, game_id: int, typed: str | None,
+                           team: int | None, *, in_place: bool) -> None:
+        """The host seats a computer (the 🤖 form, or `/<game> addbot`); the runtime checks
+        host, lobby, a free place and the game's computer player, and names it when unnamed."""
+        name = clean_name(typed)
+        game = await self.service.add_computer(game_id, interaction.user.id, name=name, team=team,
+                                               pressed_at=pressed_at(interaction))
+        added = next((s for s in reversed(game.seats) if is_computer(s)), None)
+        engine = get_engine(game.kind)
+        if in_place:
+            await interaction.response.edit_message(**render_lobby(game, engine).edit_kwargs())
+        else:
+            where = (f" on Team {engine.lobby_teams[added.team]}"
+                     if added is not None and added.team is not None and engine.lobby_teams else "")
+            said = f"**{added.name}** joined{where}." if added is not None else "A computer joined."
+            await interaction.response.send_message(said, ephemeral=True)
+            await self.redraw(game)
+
+    async def remove_computer(self, interaction: discord.Interaction, game_id: int, seat: int, *,
+                              in_place: bool) -> None:
+        """The host takes a computer out of the lobby (the Remove select, `/<game> removebot`)."""
+        game = await self.service.game(game_id)
+        if game.status is not Status.LOBBY:
+            raise Refusal("This lobby is closed.")
+        if not 0 <= seat < len(game.seats) or not is_computer(game.seats[seat]):
+            raise Refusal("That seat has no computer player.")
+        name = game.seats[seat].name
+        game = await self.service.remove_computer(game_id, interaction.user.id, seat,
+                                                  pressed_at=pressed_at(interaction))
+        if in_place:
+            await interaction.response.edit_message(**render_lobby(game, get_engine(game.kind)).edit_kwargs())
+        else:
+            await interaction.response.send_message(f"**{name}** left the table.", ephemeral=True)
+            await self.redraw(game)
+
+    async def lobby_here(self, interaction: discord.Interaction, kind: str) -> GameRecord:
+        """The lobby of `kind` open in this channel (for its slash commands)."""
+        engine = get_engine(kind)
+        channel_id = interaction.channel.id if interaction.channel is not None else 0
+        lobby = await self.service.game_here(channel_id)
+        if lobby.status is not Status.LOBBY or lobby.kind != kind:
+            raise Refusal(f"There is no {engine.title} lobby here. Open one with `/{kind} new`.")
+        return lobby
+
+    async def add_computer_typed(self, interaction: discord.Interaction, kind: str, name: str | None,
+                                 team: str | None) -> None:
+        """`/<game> addbot [name] [team]`."""
+        async with self.answers.guard(interaction):
+            engine = get_engine(kind)
+            if not offers_computers(kind):
+                raise Refusal(f"{engine.title} has no computer player.")
+            index = None
+            if team is not None and engine.lobby_teams:
+                if team not in engine.lobby_teams:
+                    raise Refusal(f"{engine.title} has teams {', '.join(engine.lobby_teams)}.")
+                index = engine.lobby_teams.index(team)
+            lobby = await self.lobby_here(interaction, kind)
+            await self.add_computer(interaction, lobby.id, name, index, in_place=False)
+
+    async def remove_computer_typed(self, interaction: discord.Interaction, kind: str, name: str) -> None:
+        """`/<game> removebot name`: by its name (with or without the 🤖), or its seat number."""
+        async with self.answers.guard(interaction):
+            lobby = await self.lobby_here(interaction, kind)
+            wanted = " ".join(str(name).split()).removeprefix("🤖").strip().casefold()
+            found = [s for s in lobby.seats if is_computer(s)
+                     and (s.name.removeprefix("🤖").strip().casefold() == wanted or str(s.seat) == wanted)]
+            if not found:
+                raise Refusal("There is no computer of that name in this lobby.")
+            await self.remove_computer(interaction, lobby.id, found[0].seat, in_place=False)
+
     async def join_team(self, interaction: discord.Interaction, kind: str, label: str) -> None:
         """`/<game> join team:` — the Join button of that team, for the lobby in this channel."""
         async with self.answers.guard(interaction):
             engine = get_engine(kind)
             if label not in engine.lobby_teams:
                 raise Refusal(f"{engine.title} has teams {', '.join(engine.lobby_teams)}.")
-            channel_id = interaction.channel.id if interaction.channel is not None else 0
-            lobby = await self.service.game_here(channel_id)
-            if lobby.status is not Status.LOBBY or lobby.kind != kind:
-                raise Refusal(f"There is no {engine.title} lobby here. Open one with `/{kind} new`.")
+            lobby = await self.lobby_here(interaction, kind)
             user = interaction.user
             was_seated = lobby.seat_of(user.id) is not None
             game = await self.service.join(lobby.id, user.id, user.display_name,
@@ -115,6 +183,7 @@ class Lobby:
         engine = applied.engine
         async with self.answers.committed(interaction):
             await interaction.response.defer()
+            await quiet_computers(self.service, applied.game)
             thread = await self._open_thread(interaction, applied.game, engine)
             if thread is not None:
                 await self.service.set_thread(game_id, thread.id)
@@ -170,7 +239,16 @@ class Lobby:
 async def add_players(thread: discord.Thread, game: GameRecord) -> None:
     """Every player joins the game's thread, so its pings and results reach them."""
     for seat in game.seats:
+        if is_computer(seat):
+            continue
         try:
             await thread.add_user(discord.Object(id=seat.user_id))
         except discord.HTTPException as exc:
             log.info("could not add a player to the thread of game %s: %s", game.id, exc)
+
+
+async def quiet_computers(service: TableService, game: GameRecord) -> None:
+    """A computer seat has no DMs: marked so, delivery never draws or sends its private view."""
+    for seat in game.seats:
+        if is_computer(seat) and seat.dm_ok:
+            await record_delivery(service, game, seat.seat, dm_ok=False)

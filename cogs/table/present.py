@@ -18,6 +18,7 @@ from typing import Any
 import discord
 
 from cogs.table.components import ActionButton, ActionSelect, FormOpenButton, HandButton, LobbyButton
+from cogs.table.computers import add_button, is_computer, offers_computers, remove_select
 from cogs.table.ui import Button, Card, FormButton, GameUI, Screen, Seat, Select, TableInfo
 from games.core import Engine, IllegalAction
 from runtime.deadlines import format_left
@@ -71,12 +72,28 @@ class Rendered:
         }
 
 
+@dataclass(frozen=True)
+class ComputerSeat(Seat):
+    """A computer's seat: it has no Discord user, so every place that would mention it shows
+    its name ("🤖 Ada") instead."""
+
+    @property
+    def mention(self) -> str:
+        return f"**{self.name}**"
+
+
 def table_info(game: GameRecord) -> TableInfo:
     return TableInfo(
         game_id=game.id,
-        seats=[Seat(s.seat, s.user_id, s.name) for s in game.seats],
+        seats=[(ComputerSeat if is_computer(s) else Seat)(s.seat, s.user_id, s.name) for s in game.seats],
         finished=game.status is not Status.ACTIVE,
     )
+
+
+def named(game: GameRecord, seat: int) -> str:
+    """A seat as a result names it: the player's mention, or the computer's name."""
+    record = game.seats[seat]
+    return f"**{record.name}**" if is_computer(record) else f"<@{record.user_id}>"
 
 
 def embed_of(card: Card) -> discord.Embed:
@@ -122,6 +139,11 @@ def waiting_lines(game: GameRecord, info: TableInfo, now: float) -> list[str]:
     for deadline in game.deadlines:
         if deadline["seat"] is None:  # the game itself waits (a delay before GO!)
             text = f"⏳ {deadline['prompt'][:1].upper()}{deadline['prompt'][1:]}"
+        elif deadline.get("computer"):  # a computer's "delay" is its thinking, not a timer
+            thinking = f"{info.name_of(deadline['seat'])} is thinking…"
+            if thinking not in lines:
+                lines.append(thinking)
+            continue
         else:
             text = f"⏳ Waiting for {info.mention_of(deadline['seat'])} to {deadline['prompt']}"
         if deadline.get("at") is not None and deadline.get("countdown", True):
@@ -277,6 +299,8 @@ async def render_private(
 
 def render_lobby(game: GameRecord, engine: Engine) -> Rendered:
     def line(s: SeatRecord, number: int) -> str:
+        if is_computer(s):
+            return f"`{number}.` {s.name}"
         return f"`{number}.` <@{s.user_id}>" + (" (host)" if s.user_id == game.host_id else "")
 
     head = engine.summary + "\n\n" if engine.summary else ""
@@ -318,7 +342,29 @@ def render_lobby(game: GameRecord, engine: Engine) -> Rendered:
         ("cancel", "Cancel", discord.ButtonStyle.danger),
     ):
         view.add_item(LobbyButton(game.id, verb, label=label[:80], style=style))
+    if offers_computers(engine.name):
+        add_computer_controls(view, game, engine)
     return Rendered(embed, view)
+
+
+def add_computer_controls(view: discord.ui.View, game: GameRecord, engine: Engine) -> None:
+    """The host's computer controls, on their own row: 🤖 Add computer (one per team with
+    room in a team lobby), and a "Remove a computer…" select when computers sit."""
+    if engine.lobby_teams:
+        size = engine.team_size()
+        for team, label in enumerate(engine.lobby_teams):
+            if sum(1 for s in game.seats if s.team == team) < size:
+                button = add_button(game.id, team, f"Add computer to {label}")
+                button.item.row = 1
+                view.add_item(button)
+    elif len(game.seats) < engine.max_players:
+        button = add_button(game.id)
+        button.item.row = 1
+        view.add_item(button)
+    remove = remove_select(game)
+    if remove is not None:
+        remove.item.row = 2
+        view.add_item(remove)
 
 
 def closed_lobby(game: GameRecord, engine: Engine, text: str) -> Rendered:
@@ -368,7 +414,7 @@ def result_embed(game: GameRecord, engine: Engine, ranks: list[int], reason: str
                  rating_lines: list[str], scores: Sequence[float] | None = None) -> discord.Embed:
     order = sorted(range(len(ranks)), key=lambda s: ranks[s])
     medals = ["🥇", "🥈", "🥉"]
-    lines = [f"{medals[ranks[s]] if ranks[s] < 3 else f'{ranks[s] + 1}.'} <@{game.user_of(s)}>"
+    lines = [f"{medals[ranks[s]] if ranks[s] < 3 else f'{ranks[s] + 1}.'} {named(game, s)}"
              + (f" — {points(scores[s])}" if scores is not None else "")
              for s in order]
     embed = discord.Embed(title=f"🏁 {engine.title} — game over", description="\n".join(lines),

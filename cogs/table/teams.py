@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from cogs.table.answers import Answers
+from cogs.table.computers import is_computer
 from cogs.table.registry import ui_for
 from games.core import Engine
 from games.registry import get_engine
@@ -83,6 +84,8 @@ class TeamRooms:
             await self.service.storage.set_team_thread(game.id, team, thread.id)
             made[team] = thread.id
             for seat in seats:
+                if is_computer(game.seats[seat]):  # no Discord user to add
+                    continue
                 try:
                     await thread.add_user(discord.Object(id=game.user_of(seat)))
                 except discord.HTTPException as exc:
@@ -128,7 +131,9 @@ class TeamRooms:
                     f"Your team talks in <#{thread_id}>: I posted it there. Write there directly.", ephemeral=True)
                 return
             relayed = f"**{discord.utils.escape_markdown(me)}** (your partner, {where}): {words}"
-            partners = [s for s in teams[team] if s != seat]
+            partners = [s for s in teams[team] if s != seat and not is_computer(game.seats[s])]
+            if not partners:
+                raise Refusal("Your partner is a computer: it reads only the table.")
             reached = {s for s in partners if await self._dm(game.user_of(s), relayed)}
             names = [game.seats[s].name for s in partners if s in reached]
             missed = [game.seats[s].name for s in partners if s not in reached]
