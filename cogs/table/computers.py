@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
-from discord.ext import commands
 
 from games.registry import get_policy
 from runtime.errors import NotAllowed, Refusal
@@ -185,15 +184,11 @@ def name_modal(game: int, team: int | None, team_label: str | None) -> discord.u
 
 def typed_name(interaction: discord.Interaction) -> str | None:
     """The name field of a submitted modal (None: left empty or missing)."""
-    def inputs(rows: Any) -> Any:
-        for row in rows or ():
-            yield from row.get("components", [row]) if isinstance(row, dict) else ()
+    from cogs.table.controls import text_inputs  # whatever the row/label nesting
 
-    for field in inputs((interaction.data or {}).get("components")):
-        if isinstance(field, dict) and field.get("custom_id") == NAME_FIELD:
-            value = field.get("value")
-            return value if isinstance(value, str) else None
-    return None
+    components = (interaction.data or {}).get("components")
+    found = dict(text_inputs(components if isinstance(components, list) else []))
+    return found.get(NAME_FIELD)
 
 
 # ----- the handler ---------------------------------------------------------------------------------
@@ -314,7 +309,8 @@ def _settled(interaction: discord.Interaction, line: str) -> str:
 
 def seats_of(client: discord.Client) -> ComputerSeats:
     """The computer-seat handler the TableCog keeps (made in its cog_load)."""
-    cog = client.get_cog("TableCog") if isinstance(client, commands.Bot) else None
+    get_cog = getattr(client, "get_cog", None)
+    cog = get_cog("TableCog") if get_cog is not None else None
     seats = getattr(cog, "computers", None)
     if not isinstance(seats, ComputerSeats):
         raise RuntimeError("this client has no TableCog with computer seats")
