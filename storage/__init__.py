@@ -1,8 +1,18 @@
-"""Persistence: the only package that speaks SQL (aiosqlite, one database file)."""
+"""Persistence: the only package that speaks SQL — SQLite (aiosqlite, one file, the default) or
+PostgreSQL (asyncpg, for several bot processes); `open_storage` picks by the target."""
 
 from __future__ import annotations
 
-from storage.database import StaleVersion, Storage
-from storage.records import GameRecord, PairRecord, RatingRecord, ResultRecord, SeatRecord, Status
+from storage.database import ChannelBusy, StaleVersion, Storage, open_storage
+from storage.records import (
+    GameRecord,
+    PairRecord,
+    RatingRecord,
+    RatingUpdate,
+    ResultRecord,
+    SeatRecord,
+    Status,
+)
 
-__all__ = ["GameRecord", "PairRecord", "RatingRecord", "ResultRecord", "SeatRecord", "StaleVersion", "Status", "Storage"]
+__all__ = ["ChannelBusy", "GameRecord", "PairRecord", "RatingRecord", "RatingUpdate", "ResultRecord",
+           "SeatRecord", "StaleVersion", "Status", "Storage", "open_storage"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -17,6 +18,12 @@ class Status(StrEnum):
     @property
     def live(self) -> bool:
         return self in (Status.LOBBY, Status.ACTIVE)
+
+
+def earliest_deadline(deadlines: list[dict[str, Any]]) -> float | None:
+    """The first "at" among a game's deadlines (stored as games.next_deadline), None if none."""
+    times = [d["at"] for d in deadlines if d.get("at") is not None]
+    return float(min(times)) if times else None
 
 
 def seed_commitment(seed: int, nonce: str) -> str:
@@ -36,6 +43,8 @@ class SeatRecord:
     seen_log: int = 0
     #: The team joined in a partnership lobby (an index into the engine's lobby_teams).
     team: int | None = None
+    #: A computer plays this seat (its user_id is a synthetic negative number).
+    computer: bool = False
 
 
 @dataclass
@@ -107,6 +116,8 @@ class ResultRecord:
     team: int | None
     kind: str = ""
     finished_at: float = 0.0
+    #: The game had a computer seat (shown apart in /stats; ratings count humans only).
+    versus_computer: bool = False
 
 
 @dataclass
@@ -133,3 +144,20 @@ class RatingRecord:
     def ordinal(self) -> float:
         """The conservative skill estimate leaderboards sort by (mu - 3 sigma)."""
         return self.mu - 3 * self.sigma
+
+
+@dataclass
+class RatingUpdate:
+    """Ratings to update inside a game's final commit, serialised per (guild, kind) in the
+    database so two games ending at once both count.
+
+    The storage reads the current ratings of `user_ids` (missing users are absent), stores them
+    in `before`, and writes what `compute(current)` returns. `compute` runs inside the
+    transaction (on SQLite, on the database thread): keep it pure and quick.
+    """
+
+    guild_id: int
+    kind: str
+    user_ids: list[int]
+    compute: Callable[[dict[int, RatingRecord]], list[RatingRecord]]
+    before: dict[int, RatingRecord] = field(default_factory=dict)

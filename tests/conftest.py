@@ -1,7 +1,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import AsyncIterator
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 from cogs.table.registry import register_ui
@@ -27,3 +29,26 @@ for engine in (TOKENS, SHAPES, RACE, PAIRS):
 for ui in (TokensUI(), ShapesUI(), RaceUI(), PairsUI()):
     register_ui(ui)
 load_builtin()
+
+
+@pytest.fixture
+async def postgres_url() -> AsyncIterator[str]:
+    """A fresh, migrated, empty PostgreSQL database on the session's test server (tests/pg.py),
+    dropped after the test; skips the test where no PostgreSQL server binaries exist."""
+    from tests import pg
+
+    try:
+        url = await pg.fresh_postgres_url()
+    except pg.NoPostgres as missing:
+        pytest.skip(f"PostgreSQL not available: {missing}")
+    yield url
+    await pg.drop_postgres_database(url)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Stop the test PostgreSQL server, if this run started one."""
+    import sys
+
+    pg = sys.modules.get("tests.pg")
+    if pg is not None:
+        pg.stop_server()

@@ -1,4 +1,5 @@
-"""Storage on a real SQLite file: migrations, the one-transaction commit, stale versions."""
+"""Storage on a real SQLite file: what only SQLite has (the file, PRAGMAs, old files). The
+contract both backends keep is tests/storage/."""
 
 from __future__ import annotations
 
