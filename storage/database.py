@@ -221,9 +221,10 @@ class Storage:
         )))
 
     async def last_champion(self, guild_id: int, kind: str) -> int | None:
-        """The user who alone won the server's most recently finished game of `kind`, if any."""
+        """The user who alone won the server's most recently finished game of `kind`, if any (a
+        computer is never champion: its user id is negative)."""
         found = await self._query(rows(
-            "SELECT r.user_id FROM results r WHERE r.rank = 0 AND r.game_id = ("
+            "SELECT r.user_id FROM results r WHERE r.rank = 0 AND r.user_id > 0 AND r.game_id = ("
             " SELECT id FROM games WHERE guild_id = ? AND kind = ? AND status = 'finished'"
             " ORDER BY updated_at DESC, id DESC LIMIT 1)",
             guild_id, kind,
@@ -263,21 +264,28 @@ class Storage:
         def body() -> Tx[int]:
             row = yield one("SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE game_id = ?", game_id)
             seat = int(row[0])
-            yield count("INSERT INTO seats (game_id, seat, user_id, name, team, computer)"
-                        " VALUES (?, ?, ?, ?, ?, ?)", game_id, seat, user_id, name, team, int(computer))
+            # a computer gets no private messages: dm_ok off, so delivery never looks it up
+            yield count("INSERT INTO seats (game_id, seat, user_id, name, team, computer, dm_ok)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?)", game_id, seat, user_id, name, team, int(computer),
+                        int(not computer))
             return seat
 
         return await self._write(body())
 
     async def set_seat_player(self, game_id: int, seat: int, *, user_id: int, name: str,
                               computer: bool) -> None:
-        """Hand a seat to another player — a computer stand-in for a leaver, or back. What was
-        stored about the old player's private messages is forgotten (it was theirs)."""
+        """Hand a seat to another player — a computer stand-in for a leaver, or back — in a lobby
+        or a running game. What was stored about the old player's private messages is forgotten
+        (it was theirs); a computer gets none (dm_ok off)."""
         await self._transaction([count(
-            "UPDATE seats SET user_id = ?, name = ?, computer = ?, dm_ok = 1, dm_channel_id = NULL,"
+            "UPDATE seats SET user_id = ?, name = ?, computer = ?, dm_ok = ?, dm_channel_id = NULL,"
             " dm_message_id = NULL, dm_message_at = NULL WHERE game_id = ? AND seat = ?",
-            user_id, name, int(computer), game_id, seat,
+            user_id, name, int(computer), int(not computer), game_id, seat,
         )])
+
+    async def set_host(self, game_id: int, user_id: int) -> None:
+        """Another player hosts the game (the host left; the next human takes over)."""
+        await self._transaction([count("UPDATE games SET host_id = ? WHERE id = ?", user_id, game_id)])
 
     async def set_seat_team(self, game_id: int, user_id: int, team: int) -> None:
         """Move a lobby seat to another team (its place in the join order stays)."""
@@ -534,7 +542,8 @@ class Storage:
 
     async def best_pairs(self, guild_id: int, kind: str, limit: int = 5) -> list[PairRecord]:
         """Players who played on one team in this server's finished games of `kind`, ranked by
-        wins together, then games together. A win is a first place not shared by everyone."""
+        wins together, then games together. A win is a first place not shared by everyone.
+        Computers (negative user ids) are nobody's partner here."""
         found = await self._query(rows(
             "SELECT a.user_id, b.user_id, COUNT(*) AS games,"
             " SUM(CASE WHEN a.rank = 0 AND EXISTS (SELECT 1 FROM results o"
@@ -543,6 +552,7 @@ class Storage:
             "   AND a.user_id < b.user_id"
             " JOIN games g ON g.id = a.game_id"
             " WHERE g.guild_id = ? AND g.kind = ? AND g.status = 'finished' AND a.team IS NOT NULL"
+            "   AND a.user_id > 0 AND b.user_id > 0"
             " GROUP BY a.user_id, b.user_id ORDER BY wins DESC, games DESC, a.user_id, b.user_id LIMIT ?",
             guild_id, kind, limit,
         ))

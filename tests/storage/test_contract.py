@@ -58,8 +58,8 @@ async def test_games_and_seats_round_trip(store: Storage) -> None:
     game = await store.game(game_id)
     assert game is not None and game.status == Status.LOBBY and game.options == {"o": 1}
     assert game.nonce == "n" and game.version == 0 and game.state is None
-    assert [(s.seat, s.user_id, s.team, s.computer) for s in game.seats] == [
-        (0, 3, 1, False), (1, 4, 0, False), (2, -1, None, True)]
+    assert [(s.seat, s.user_id, s.team, s.computer, s.dm_ok) for s in game.seats] == [
+        (0, 3, 1, False, True), (1, 4, 0, False, True), (2, -1, None, True, False)]
     assert await store.game(game_id + 100) is None
     assert await store.game_version(game_id) == 0 and await store.game_version(game_id + 100) is None
     await store.set_seat_team(game_id, 4, 1)
@@ -78,9 +78,12 @@ async def test_seat_delivery_and_handing_a_seat_to_a_computer(store: Storage) ->
     assert (seat.dm_ok, seat.dm_channel_id, seat.dm_message_id, seat.dm_message_at) == (True, 50, 51, 3.5)
     await store.set_seat_player(game_id, 1, user_id=-7, name="🤖 u4's stand-in", computer=True)
     seat = (await store.seats(game_id))[1]
-    assert (seat.user_id, seat.name, seat.computer, seat.dm_channel_id) == (-7, "🤖 u4's stand-in", True, None)
+    assert (seat.user_id, seat.name, seat.computer, seat.dm_ok, seat.dm_channel_id) == (
+        -7, "🤖 u4's stand-in", True, False, None)
     await store.set_seat_player(game_id, 1, user_id=4, name="u4", computer=False)
-    assert (await store.game(game_id)).seat_of(4) == 1
+    assert (await store.game(game_id)).seat_of(4) == 1 and (await store.seats(game_id))[1].dm_ok
+    await store.set_host(game_id, 4)
+    assert (await store.game(game_id)).host_id == 4
     assert [g.id for g in await store.live_games_of(4)] == [game_id]
 
 
@@ -281,5 +284,13 @@ async def test_the_record_against_computers(store: Storage) -> None:
     await finished((3, -1), (0, 0), 4, True)   # a draw for all: no win
     await finished((3, 4), (0, 1), 5, False)   # humans only: not counted
     assert await store.computer_record(GUILD, 3) == {"tokens": (3, 1)}
+    await finished((-2, 3), (0, 1), 6, True)   # a computer won alone: no champion
+    assert await store.last_champion(GUILD, "tokens") is None
     assert await store.computer_record(GUILD, 4) == {}
-    assert (await store.recent_results(GUILD, 3, limit=1))[0].versus_computer is False
+    team_game = await running(store, channel=7, users=(3, -1, 4))
+    await store.commit_action(team_game, **step(1, finished=True, results=[
+        ResultRecord(team_game, 3, 0, 0, None, 0, versus_computer=True),
+        ResultRecord(team_game, -1, 1, 0, None, 0, versus_computer=True),
+        ResultRecord(team_game, 4, 2, 1, None, 1, versus_computer=True)]))
+    assert await store.best_pairs(GUILD, "tokens") == []  # a computer is nobody's partner
+    assert [r.versus_computer for r in await store.recent_results(GUILD, 4)] == [True, False]
