@@ -23,6 +23,9 @@ FORMAT = "rumpus-game-record"
 FORMAT_VERSION = 1
 #: The action type the runtime logs for a forfeit (`/game leave`): replayed with `engine.forfeit`.
 FORFEIT = "_forfeit"
+#: The action type the runtime logs when a leaver's seat is handed to a computer: the state
+#: is unchanged, so a replay skips it.
+HANDOFF = "_handoff"
 COMMITMENT_SCHEME = 'sha256(f"{seed}:{nonce}"), hex'
 DIGEST_SCHEME = 'sha256(json.dumps(state, sort_keys=True, separators=(",", ":"))), hex'
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from games import registry
 from games.core import Engine, IllegalAction, State
-from games.record import FORFEIT, FORMAT, FORMAT_VERSION, outcome_json, seed_commitment, state_digest
+from games.record import FORFEIT, FORMAT, FORMAT_VERSION, HANDOFF, outcome_json, seed_commitment, state_digest
 
 
 class RecordError(Exception):
@@ -153,6 +153,8 @@ def replay(record: Mapping[str, Any], engine: Engine,
                 if seat is None or not 0 <= seat < players:
                     raise IllegalAction("A forfeit needs a seat of the game.")
                 state, _ = engine.forfeit(state, seat, at)
+            elif action.get("type") == HANDOFF:
+                pass  # a computer took the seat; the rules saw nothing
             else:
                 if seat is not None and not 0 <= seat < players:
                     raise IllegalAction(f"There is no seat {seat} in this game.")

@@ -9,7 +9,7 @@ at or after it is still good after other seats' answers (see `drawn_during`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 from games.core import Wait
@@ -18,14 +18,22 @@ Deadline = dict[str, Any]
 
 
 def schedule(previous: Iterable[Deadline], waits: Iterable[Wait], now: float,
-             version: int | None = None) -> list[Deadline]:
-    """Deadlines for the current waits (of the state at `version`), keeping those already running."""
+             version: int | None = None, *, computers: Collection[int] = (),
+             think: Callable[[Wait], float] | None = None) -> list[Deadline]:
+    """Deadlines for the current waits (of the state at `version`), keeping those already running.
+
+    A wait of a computer seat (`computers`) is due when the computer has thought it over:
+    `think(wait)` seconds after it began (marked "computer", so the runtime asks the policy
+    instead of applying the default); one already thinking keeps its time."""
     running = {(d["seat"], d["key"]): d for d in previous}
     out: list[Deadline] = []
     for wait in waits:
         old = running.get((wait.seat, wait.key))
+        computer = wait.seat is not None and wait.seat in computers
         at: float | None
-        if old is not None:
+        if computer and (old is None or not old.get("computer")):
+            at = now + (think(wait) if think is not None else 1.0)
+        elif old is not None:
             at = old["at"]
         elif wait.timeout is not None and wait.default is not None:
             at = now + wait.timeout
@@ -37,6 +45,7 @@ def schedule(previous: Iterable[Deadline], waits: Iterable[Wait], now: float,
             "since": old.get("since") if old is not None else version,
             "independent": wait.independent,
             "countdown": wait.countdown,
+            **({"computer": True} if computer else {}),
         })
     return out
 
@@ -49,10 +58,16 @@ def drawn_during(deadlines: Iterable[Deadline], seat: int, version: int) -> bool
                and d["since"] <= version for d in deadlines)
 
 
+#: Seconds after a restart before a computer whose move fell due during the outage makes it.
+COMPUTER_GRACE = 2.0
+
+
 def with_grace(deadlines: Iterable[Deadline], now: float, grace: float) -> list[Deadline]:
     """Deadlines that passed while nobody could act (the bot was down) move to `now + grace`,
-    so no one is auto-played because of an outage."""
-    return [{**d, "at": now + grace} if d.get("at") is not None and d["at"] < now else dict(d)
+    so no one is auto-played because of an outage (a computer, which needs no warning,
+    moves a moment after the restart)."""
+    return [{**d, "at": now + (COMPUTER_GRACE if d.get("computer") else grace)}
+            if d.get("at") is not None and d["at"] < now else dict(d)
             for d in deadlines]
 
 

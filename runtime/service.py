@@ -12,31 +12,57 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from games.core import Action, Engine, Event, IllegalAction, Outcome, State, Wait
-from games.registry import get_engine
+from games.record import FORFEIT, HANDOFF
+from games.registry import get_engine, get_policy
+from runtime import computers
 from runtime import deadlines as deadline_rules
 from runtime.access import may_press
 from runtime.clock import Clock
 from runtime.errors import NoGame, NotAllowed, NotSeated, Refusal
 from runtime.ordering import PressOrderedLock
 from runtime.ratings import rate
-from storage import GameRecord, ResultRecord, SeatRecord, Status, Storage
+from storage import (
+    ChannelBusy,
+    GameRecord,
+    RatingRecord,
+    RatingUpdate,
+    ResultRecord,
+    SeatRecord,
+    StaleVersion,
+    Status,
+    Storage,
+)
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+#: Times a step is judged again after another process committed first (see `_serialised`).
+STALE_RETRIES = 5
 #: Seconds of grace for a deadline that passed while the bot was down (see grant_grace).
 RESTART_GRACE = 30.0
 
 LOG_LINES = 8
-FORFEIT = "_forfeit"
 #: Action fields only the runtime sets (a timer's default carries "timeout": True; an action
 #: typed as a slash command carries "typed": True); a player's action holding one is refused,
 #: so nobody can forge what only the clock, or the way in, may say.
 RUNTIME_FIELDS = frozenset({"timeout", "typed"})
+
+
+@dataclass
+class Left:
+    """What `/game leave` did in a running game: the seat was handed to a computer (and
+    `offer_to`, the host, may still end the game), or the leaver forfeited (`applied`)."""
+
+    game: GameRecord
+    seat: int
+    replaced: bool
+    offer_to: int | None = None
+    applied: Applied | None = None
 
 
 @dataclass
@@ -73,7 +99,6 @@ class TableService:
         self.rng = rng
         self._locks: dict[int, PressOrderedLock] = {}
         self._cache: dict[int, GameRecord] = {}
-        self._rating_locks: dict[tuple[int, str], asyncio.Lock] = {}
         self._opening = asyncio.Lock()  # one lobby check-and-create at a time
         #: Called (game id, earliest deadline or None) after every change; timers listen.
         self.on_deadlines: Callable[[int, float | None], None] = lambda game_id, at: None
@@ -93,7 +118,13 @@ class TableService:
         return self.lock(game_id).at(self.clock.now() if at is None else at)
 
     async def game(self, game_id: int) -> GameRecord:
+        """The game as stored. One process: the cached record, kept current by the action loop.
+        Several processes on one database (`storage.shared`): the cached record is checked
+        against the stored version first and refreshed in place when another process moved
+        the game on (every holder of the record then sees the newest state)."""
         record = self._cache.get(game_id)
+        if record is not None and self.storage.shared:
+            await self._refresh(record)
         if record is None:
             record = await self.storage.game(game_id)
             if record is None:
@@ -101,6 +132,17 @@ class TableService:
             if record.status.live:
                 self._cache[game_id] = record
         return record
+
+    async def _refresh(self, record: GameRecord) -> None:
+        if record.status is Status.ACTIVE and await self.storage.game_version(record.id) == record.version:
+            return  # lobbies change without a version (joins): they are always reloaded
+        fresh = await self.storage.game(record.id)
+        if fresh is None:
+            self.forget(record.id)
+            raise NoGame("That game no longer exists.")
+        vars(record).update(vars(fresh))
+        if not fresh.status.live:
+            self.forget(record.id)
 
     def forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)
@@ -134,15 +176,21 @@ class TableService:
     ) -> GameRecord:
         engine = get_engine(kind)
         resolved = engine.resolve_options({k: v for k, v in options.items() if v is not None})
-        async with self._opening:  # two `/x new` at once in one channel: only one lobby
+        busy = "A game is already running here. Finish it, or start one in another channel."
+        # Two `/x new` at once in one channel make one lobby: the lock within this process, the
+        # database's one-live-game-per-channel index across processes.
+        async with self._opening:
             if await self.storage.live_game_in(channel_id) is not None:
-                raise Refusal("A game is already running here. Finish it, or start one in another channel.")
-            game_id = await self.storage.create_game(
+                raise Refusal(busy)
+            try:
+                game_id = await self.storage.create_game(
                 guild_id=guild_id, channel_id=channel_id, kind=kind, host_id=host_id,
                 host_name=host_name, options=resolved, seed=self.rng.getrandbits(63),
                 nonce=f"{self.rng.getrandbits(128):032x}", now=self.clock.now(),
                 host_team=0 if engine.lobby_teams else None,
-            )
+                )
+            except ChannelBusy:
+                raise Refusal(busy) from None
         return await self._reload(game_id)
 
     async def join(self, game_id: int, user_id: int, name: str, *, team: int | None = None,
@@ -170,6 +218,41 @@ class TableService:
                 await self.storage.set_seat_team(game_id, user_id, team)
             else:
                 await self.storage.add_seat(game_id, user_id, name, team)
+            return await self._reload(game_id)
+
+    async def add_computer(self, game_id: int, user_id: int, *, name: str | None = None,
+                           team: int | None = None, pressed_at: float | None = None) -> GameRecord:
+        """The host seats a computer player (🤖) in a free seat, on `team` in a team lobby."""
+        async with self.held(game_id, self._pressed(pressed_at)):
+            game = await self._lobby(game_id)
+            engine = get_engine(game.kind)
+            if user_id != game.host_id:
+                raise NotAllowed("Only the host can add computer players.")
+            if get_policy(game.kind) is None:
+                raise Refusal(f"{engine.title} has no computer player yet.")
+            if engine.lobby_teams:
+                team = self._team_for(game, engine, team)
+                if len(members(game, team)) >= engine.team_size():
+                    raise Refusal(f"Team {engine.lobby_teams[team]} is full ({engine.team_size()} players).")
+            elif len(game.seats) >= engine.max_players:
+                raise Refusal(f"This table is full ({engine.max_players} players).")
+            else:
+                team = None
+            await self.storage.add_seat(game_id, computers.synthetic_id(game.seats),
+                                        computers.computer_name(name, game.seats), team, computer=True)
+            return await self._reload(game_id)
+
+    async def remove_computer(self, game_id: int, user_id: int, seat: int, *,
+                              pressed_at: float | None = None) -> GameRecord:
+        """The host takes a computer player out of the lobby."""
+        async with self.held(game_id, self._pressed(pressed_at)):
+            game = await self._lobby(game_id)
+            if user_id != game.host_id:
+                raise NotAllowed("Only the host can remove computer players.")
+            record = next((s for s in game.seats if s.seat == seat), None)
+            if record is None or not record.computer:
+                raise Refusal("There is no computer player in that seat.")
+            await self.storage.remove_seat(game_id, record.user_id)
             return await self._reload(game_id)
 
     @staticmethod
@@ -224,16 +307,20 @@ class TableService:
                 raise Refusal(f"{engine.title} needs {engine.player_range()} players; {players} joined.")
             state = engine.new_game(players, game.seed, options)
             now = self.clock.now()
-            waits = engine.to_act(state)
-            deadlines = deadline_rules.schedule([], waits, now, version=1)
-            await self.storage.start_game(
-                game_id, state=state, deadlines=deadlines, log=["The game begins."],
-                thread_id=thread_id, now=now, options=options if options != game.options else None,
-            )
+            deadlines = self._schedule(game, engine, [], state, now, version=1)
+            try:
+                await self.storage.start_game(
+                    game_id, state=state, deadlines=deadlines, log=["The game begins."],
+                    thread_id=thread_id, now=now, options=options if options != game.options else None,
+                )
+            except StaleVersion:  # cancelled or started by another process a moment ago
+                await self._reload_cached(game_id)
+                raise Refusal("This lobby is closed.") from None
             game = await self._reload(game_id)
             self.on_deadlines(game_id, deadline_rules.earliest(deadlines))
-            awaited = sorted({d["seat"] for d in deadlines if d["seat"] is not None})
-            return Applied(game, engine, [], list(range(players)), newly_awaited=awaited)
+            people = [s.seat for s in game.seats if not s.computer]
+            awaited = sorted({d["seat"] for d in deadlines if d["seat"] in people})
+            return Applied(game, engine, [], people, newly_awaited=awaited)
 
     async def _seat_by_team(self, game: GameRecord, engine: Engine) -> GameRecord:
         """Refuse a start with a team short of players; else renumber the seats so each team's
@@ -263,9 +350,14 @@ class TableService:
         return game
 
     async def _reload(self, game_id: int) -> GameRecord:
+        """The stored game; a cached record is refreshed in place (its holders see it too)."""
         record = await self.storage.game(game_id)
         if record is None:
             raise NoGame("That game no longer exists.")
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            vars(cached).update(vars(record))
+            record = cached
         if record.status.live:
             self._cache[game_id] = record
         else:
@@ -309,7 +401,11 @@ class TableService:
                 except IllegalAction as exc:
                     log.error("game %s: resume refused (%s)", game.id, exc)
                     continue
-                applied = await self._commit(game, engine, None, action, state, events, at=now)
+                try:
+                    applied = await self._commit(game, engine, None, action, state, events, at=now)
+                except StaleVersion:
+                    log.info("game %s: resumed by another process", game.id)
+                    continue
             record.deadlines, record.version = applied.game.deadlines, applied.game.version
             done.append(applied)
         return done
@@ -329,7 +425,8 @@ class TableService:
         if typed:
             action = {**action, "typed": True}
         pressed = self._pressed(pressed_at)
-        async with self.held(game_id, pressed):
+
+        async def step() -> Applied:
             game = await self.game(game_id)
             seat = may_press(game, user_id, version=version, action=action)
             engine = get_engine(game.kind)
@@ -338,16 +435,94 @@ class TableService:
             state, events = judged(game, lambda: engine.apply(game.state, seat, action, now))
             return await self._commit(game, engine, seat, action, state, events, at=now)
 
+        return await self._serialised(game_id, pressed, step)
+
+    async def _serialised(self, game_id: int, at: float, step: Callable[[], Awaitable[T]]) -> T:
+        """Run `step` under the game's lock. The lock orders this process's presses; across
+        processes the commit's version compare-and-set decides: when another process committed
+        first, the game is reloaded and the step judged again on the newer state."""
+        async with self.held(game_id, at):
+            for _ in range(STALE_RETRIES):
+                try:
+                    return await step()
+                except StaleVersion:
+                    log.info("game %s moved on in another process; judging again", game_id)
+                    await self._reload_cached(game_id)
+        raise Refusal("The game is busy right now; please try again.")
+
+    async def _reload_cached(self, game_id: int) -> None:
+        if game_id in self._cache:
+            with contextlib.suppress(NoGame):
+                await self._reload(game_id)
+
     async def forfeit(self, game_id: int, user_id: int, *, pressed_at: float | None = None) -> Applied:
         pressed = self._pressed(pressed_at)
-        async with self.held(game_id, pressed):
+
+        async def step() -> Applied:
             game = await self.game(game_id)
-            seat = may_press(game, user_id)
-            engine = get_engine(game.kind)
-            assert game.state is not None
-            now = max(pressed, game.last_at or pressed)
-            state, events = judged(game, lambda: engine.forfeit(game.state, seat, now))
-            return await self._commit(game, engine, seat, {"type": FORFEIT}, state, events, at=now)
+            return await self._forfeit(game, may_press(game, user_id), pressed)
+
+        return await self._serialised(game_id, pressed, step)
+
+    async def leave(self, game_id: int, user_id: int, *, pressed_at: float | None = None) -> Left:
+        """A player leaves a running game. With a computer player for the game and another
+        human still playing, a computer takes the seat at once and the game goes on; the host
+        (the next human, if the host left) may still end it. Otherwise the leaver forfeits."""
+        pressed = self._pressed(pressed_at)
+        return await self._serialised(game_id, pressed, lambda: self._leave(game_id, user_id, pressed))
+
+    async def _leave(self, game_id: int, user_id: int, pressed: float) -> Left:
+        game = await self.game(game_id)
+        seat = may_press(game, user_id)
+        others = [s for s in game.seats if not s.computer and s.seat != seat]
+        if get_policy(game.kind) is None or not others:
+            applied = await self._forfeit(game, seat, pressed)
+            return Left(applied.game, seat, replaced=False, applied=applied)
+        leaver = game.seats[seat]
+        name = computers.stand_in_name(leaver, game.seats)
+        await self.storage.set_seat_player(game_id, seat, user_id=computers.synthetic_id(game.seats),
+                                           name=name, computer=True)
+        host = game.host_id
+        if user_id == host:
+            host = others[0].user_id
+            await self.storage.set_host(game_id, host)
+        game = await self._reload(game_id)
+        engine = get_engine(game.kind)
+        assert game.state is not None
+        now = max(pressed, game.last_at or pressed)
+        event = Event("handoff", {"seat": seat, "name": name})
+        applied = await self._commit(game, engine, seat, {"type": HANDOFF, "user_id": user_id},
+                                     game.state, [event], at=now)
+        return Left(applied.game, seat, replaced=True, offer_to=host, applied=applied)
+
+    async def end_for_leaver(self, game_id: int, user_id: int, seat: int, *,
+                             pressed_at: float | None = None) -> Applied:
+        """The host ends the game instead of keeping the computer: the seat's player, who left,
+        forfeits as if no computer had stepped in."""
+        pressed = self._pressed(pressed_at)
+        return await self._serialised(game_id, pressed, lambda: self._end_for_leaver(game_id, user_id, seat, pressed))
+
+    async def _end_for_leaver(self, game_id: int, user_id: int, seat: int, pressed: float) -> Applied:
+        game = await self._active(game_id)
+        if user_id != game.host_id:
+            raise NotAllowed("Only the host can end the game.")
+        leaver = next((r.action for r in reversed(await self.storage.actions(game_id))
+                       if r.action.get("type") == HANDOFF and r.seat == seat), None)
+        record = next((s for s in game.seats if s.seat == seat), None)
+        if leaver is None or record is None or not record.computer:
+            raise Refusal("That seat's player did not leave.")
+        original = computers.leaver_name(record.name)
+        await self.storage.set_seat_player(game_id, seat, user_id=leaver["user_id"], name=original,
+                                           computer=False)
+        game = await self._reload(game_id)
+        return await self._forfeit(game, seat, pressed)
+
+    async def _forfeit(self, game: GameRecord, seat: int, pressed: float) -> Applied:
+        engine = get_engine(game.kind)
+        assert game.state is not None
+        now = max(pressed, game.last_at or pressed)
+        state, events = judged(game, lambda: engine.forfeit(game.state, seat, now))
+        return await self._commit(game, engine, seat, {"type": FORFEIT}, state, events, at=now)
 
     async def expire(self, game_id: int) -> list[Applied]:
         """Apply the default action of every wait whose deadline has passed."""
@@ -365,16 +540,24 @@ class TableService:
                     return done
                 engine = get_engine(game.kind)
                 assert game.state is not None
+                action = due["default"]
                 try:
-                    state, events = engine.apply(game.state, due["seat"], due["default"], due["at"])
+                    if due["seat"] is not None and due["seat"] in computers.computer_seats(game):
+                        at = max(due["at"], game.last_at or due["at"])
+                        state, events, action = computers.decide(
+                            engine, get_policy(game.kind), game, due["seat"], at, due["default"])
+                    else:
+                        at = due["at"]
+                        state, events = engine.apply(game.state, due["seat"], action, at)
                 except IllegalAction as exc:
                     # An engine bug must not wedge the game forever: drop that deadline.
                     log.error("game %s: timeout action refused (%s); dropping it", game_id, exc)
                     game.deadlines = [d for d in game.deadlines if d is not due]
                     continue
-                done.append(await self._commit(
-                    game, engine, due["seat"], due["default"], state, events, at=due["at"]
-                ))
+                try:
+                    done.append(await self._commit(game, engine, due["seat"], action, state, events, at=at))
+                except StaleVersion:  # another process fired it (or moved the game) first
+                    await self._reload_cached(game_id)
 
     async def end(self, game_id: int, user_id: int, *, manager: bool,
                   pressed_at: float | None = None) -> GameRecord:
@@ -389,6 +572,15 @@ class TableService:
             self.on_deadlines(game_id, None)
             self.forget(game_id)
             return await self._reload(game_id)
+
+    def _schedule(self, game: GameRecord, engine: Engine, previous: list[dict[str, Any]], state: State,
+                  at: float, *, version: int) -> list[dict[str, Any]]:
+        """The deadlines of `state`'s waits; a computer seat's wait is due when it has thought."""
+        waits: list[Wait] = engine.to_act(state)
+        seats = computers.computer_seats(game)
+        think = (computers.thinker(engine, get_policy(game.kind), game, state, waits, version, at)
+                 if seats else None)
+        return deadline_rules.schedule(previous, waits, at, version=version, computers=seats, think=think)
 
     def _pressed(self, pressed_at: float | None) -> float:
         """When the player pressed, as the service judges it: never later than now."""
@@ -414,30 +606,31 @@ class TableService:
         now = self.clock.now()
         at = now if at is None else at
         assert game.state is not None
-        waits: list[Wait] = engine.to_act(state)
-        deadlines = deadline_rules.schedule(game.deadlines, waits, at, version=game.version + 1)
-        lines = [line for e in events if e.to is None and (line := self.describe(game, e))]
+        deadlines = self._schedule(game, engine, game.deadlines, state, at, version=game.version + 1)
+        lines = [line for e in events if e.to is None and (line := self._line(game, e))]
         new_log = (game.log + lines)[-LOG_LINES:]
         outcome = engine.outcome(state)
         rated = outcome is not None and not outcome.abandoned and await self._rates(game, outcome, action)
-        async with self._rating_lock(game, outcome):
-            results, ratings, before = [], [], {}
-            if outcome is not None:
-                if not outcome.abandoned:  # everyone away: no result at all
-                    results, ratings, before = await self._results(game, outcome)
-                if not rated:
-                    ratings = []
-                deadlines = []
-            version = await self.storage.commit_action(
-                game.id, expected_version=game.version, seat=seat, action=action, at=at,
-                state=state, deadlines=deadlines, log=new_log, finished=outcome is not None,
-                now=now, results=results, ratings=ratings,
-                abandoned=outcome is not None and outcome.abandoned, log_added=len(lines),
-            )
-        changed = [
-            s for s in range(len(game.seats))
-            if engine.view(game.state, s) != engine.view(state, s)
-        ]
+        results: list[ResultRecord] = []
+        rating: RatingUpdate | None = None
+        rerated: list[RatingRecord] = []
+        if outcome is not None:
+            if not outcome.abandoned:  # everyone away: no result at all
+                results = self._results(game, outcome)
+                if rated:
+                    rating = self._rating_update(game, outcome, rerated)
+            deadlines = []
+        # The ratings are read, updated and written inside the commit's transaction, which the
+        # database serialises per server and game: two games ending at once both count.
+        version = await self.storage.commit_action(
+            game.id, expected_version=game.version, seat=seat, action=action, at=at,
+            state=state, deadlines=deadlines, log=new_log, finished=outcome is not None,
+            now=now, results=results, rating=rating,
+            abandoned=outcome is not None and outcome.abandoned, log_added=len(lines),
+        )
+        # Computers read nothing and are pinged for nothing: only people's views are sent.
+        people = [s.seat for s in game.seats if not s.computer]
+        changed = [s for s in people if engine.view(game.state, s) != engine.view(state, s)]
         public_changed = (bool(lines) or outcome is not None or public_waits(deadlines) != public_waits(game.deadlines)
                           or engine.view(game.state, None) != engine.view(state, None))
         # A seat awaited now that was not awaited a moment before is told; one still answering
@@ -445,7 +638,7 @@ class TableService:
         # step, then the turn's letter) is not told again.
         awaited_before = {d["seat"] for d in game.deadlines}
         newly = sorted({d["seat"] for d in deadlines
-                        if d["seat"] is not None and d["seat"] not in awaited_before})
+                        if d["seat"] in people and d["seat"] not in awaited_before})
         game.state, game.version, game.deadlines, game.log = state, version, deadlines, new_log
         game.last_at = at
         game.log_total += len(lines)
@@ -453,48 +646,61 @@ class TableService:
             game.status = Status.CANCELLED if outcome.abandoned else Status.FINISHED
             self.forget(game.id)
         self.on_deadlines(game.id, deadline_rules.earliest(deadlines))
-        changes = ({r.user_id: (before.get(r.user_id), r.ordinal) for r in ratings}
-                   if outcome is not None and rated else {})
+        before = rating.before if rating is not None else {}
+        changes = {r.user_id: (before[r.user_id].ordinal if r.user_id in before else None, r.ordinal)
+                   for r in rerated}
         return Applied(game, engine, events, changed, outcome, public_changed=public_changed, rated=rated,
                        rating_changes=changes, seat=seat, newly_awaited=newly)
+
+    def _line(self, game: GameRecord, event: Event) -> str | None:
+        if event.type == "handoff":  # the runtime's own event: a computer took a leaver's seat
+            name = event.data["name"]
+            return f"👋 {computers.leaver_name(name)} left; {name} plays their seat."
+        return self.describe(game, event)
 
     async def _rates(self, game: GameRecord, outcome: Outcome, action: Action) -> bool:
         """A game that ends by forfeit before every seat has acted once is recorded, not rated:
         a lobby that fell apart at once says nothing about anyone's skill."""
         if action.get("type") != FORFEIT and outcome.reason != "forfeit":
             return True
-        acted = {r.seat for r in await self.storage.actions(game.id) if r.action.get("type") != FORFEIT}
+        acted = {r.seat for r in await self.storage.actions(game.id)
+                 if r.action.get("type") not in (FORFEIT, HANDOFF)}
         return acted >= set(range(len(game.seats)))
 
-    def _rating_lock(self, game: GameRecord, outcome: Outcome | None) -> contextlib.AbstractAsyncContextManager[Any]:
-        """Ratings are read, updated and written back whole: two games of one server and game
-        that end at the same moment must take turns, or one update would overwrite the other."""
-        if outcome is None:
-            return contextlib.nullcontext()
-        key = (game.guild_id, game.kind)
-        lock = self._rating_locks.get(key)
-        if lock is None:
-            lock = self._rating_locks[key] = asyncio.Lock()
-        return lock
-
-    async def _results(self, game: GameRecord, outcome: Outcome) -> tuple[list, list, dict[int, float | None]]:
-        users = [s.user_id for s in game.seats]
+    @staticmethod
+    def _results(game: GameRecord, outcome: Outcome) -> list[ResultRecord]:
         team_index = {
             seat: index for index, team in enumerate(outcome.teams or ()) for seat in team
         }
-        results = [
+        versus_computer = any(s.computer for s in game.seats)
+        return [
             ResultRecord(
-                game.id, users[seat], seat, outcome.ranks[seat],
-                outcome.scores[seat] if outcome.scores is not None else None,
-                team_index.get(seat),
+                game.id, s.user_id, s.seat, outcome.ranks[s.seat],
+                outcome.scores[s.seat] if outcome.scores is not None else None,
+                team_index.get(s.seat), versus_computer=versus_computer,
             )
-            for seat in range(len(users))
+            for s in game.seats
         ]
-        current = await self.storage.ratings(game.guild_id, game.kind, users)
-        ratings = rate(guild_id=game.guild_id, kind=game.kind, outcome=outcome, users=users,
-                       current=current)
-        before = {u: current[u].ordinal if u in current else None for u in users}
-        return results, ratings, before
+
+    @staticmethod
+    def _rating_update(game: GameRecord, outcome: Outcome, rerated: list[RatingRecord]) -> RatingUpdate | None:
+        """How the ratings move, computed from the ratings the commit reads (`rerated` receives
+        the new ones). Only humans are rated, among themselves: a computer has no rating, and a
+        lone human among computers moves nothing."""
+        if any(s.computer for s in game.seats):
+            humans = computers.humans_only(outcome, game.seats)
+            if humans is None:
+                return None
+            outcome, users = humans
+        else:
+            users = [s.user_id for s in game.seats]
+
+        def compute(current: dict[int, RatingRecord]) -> list[RatingRecord]:
+            rerated[:] = rate(guild_id=game.guild_id, kind=game.kind, outcome=outcome, users=users,
+                              current=current)
+            return rerated
+
+        return RatingUpdate(game.guild_id, game.kind, users, compute)
 
     # ----- replay -----------------------------------------------------------------------
     async def replay(self, game_id: int, *, upto: int | None = None) -> State:
@@ -510,6 +716,8 @@ class TableService:
                 break
             if record.action.get("type") == FORFEIT:
                 state, _ = engine.forfeit(state, record.seat, record.at)
+            elif record.action.get("type") == HANDOFF:
+                continue
             else:
                 state, _ = engine.apply(state, record.seat, record.action, record.at)
         return state

@@ -40,6 +40,8 @@ DM_CLOSED = 50007
 MAX_REMEMBERED_DMS = 20_000
 #: Seconds between writes of the table versions shown (one transaction for all games).
 FLUSH_EVERY = 3.0
+#: Redraws after our own when other processes keep moving the game (see `converge`).
+CONVERGE_ROUNDS = 3
 
 
 class Host(Protocol):
@@ -127,6 +129,24 @@ class Delivery:
         async with self.lock(applied.game.id):
             await self.publish_locked(applied, table_done=table_done, private_done=private_done,
                                       post_new_table=post_new_table)
+            if self.service.storage.shared and applied.outcome is None:
+                await self.converge(applied)
+
+    async def converge(self, applied: Applied) -> None:
+        """Several processes edit one game's messages, each after its own commits, and their
+        edits can land out of order. After ours, if the stored game has moved past what we
+        drew, we draw it again: whoever edits last then shows the newest state."""
+        for _ in range(CONVERGE_ROUNDS):
+            shown = self._table_shown.get(applied.game.id)
+            drawn = shown[1] if shown is not None else applied.game.version
+            if (await self.service.storage.game_version(applied.game.id) or 0) <= drawn:
+                return
+            game = await self.service.game(applied.game.id)  # refreshed in place
+            if game.status is not Status.ACTIVE or game.version <= drawn:
+                return
+            people = [s.seat for s in game.seats if not s.computer]
+            applied = Applied(game, get_engine(game.kind), [], people)
+            await self.publish_locked(applied)
 
     async def publish_locked(self, applied: Applied, *, table_done: bool = False,
                              private_done: set[int] | None = None, post_new_table: bool = False) -> None:
@@ -215,7 +235,7 @@ class Delivery:
         """DM a seat its new private view; on closed DMs, say so once in the channel."""
         game = applied.game
         record = game.seats[seat]
-        if not record.dm_ok:
+        if not record.dm_ok or record.computer:
             return
         rendered = await self.draw_private(applied, seat)
         if rendered is None:
