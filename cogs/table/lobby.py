@@ -181,7 +181,9 @@ class Lobby:
         and starts the game), then open the thread and show the table there."""
         applied = await self.service.start(game_id, interaction.user.id, pressed_at=pressed_at(interaction))
         engine = applied.engine
-        async with self.answers.committed(interaction):
+        # The game's publish lock is held until the first table is posted: a computer that
+        # moves at once waits for it, instead of editing the lobby's message as the table.
+        async with self.answers.committed(interaction), self.delivery.lock(game_id):
             await interaction.response.defer()
             await quiet_computers(self.service, applied.game)
             thread = await self._open_thread(interaction, applied.game, engine)
@@ -192,7 +194,7 @@ class Lobby:
             with contextlib.suppress(discord.HTTPException):
                 await interaction.edit_original_response(
                     **closed_lobby(applied.game, engine, f"Started! Play {where}.").edit_kwargs())
-            await self.delivery.publish(applied, post_new_table=True)
+            await self.delivery.publish_locked(applied, post_new_table=True)
             if self.teams is not None:
                 await self.teams.open(applied.game, engine)
 

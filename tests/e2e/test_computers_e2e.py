@@ -141,8 +141,6 @@ async def test_the_host_adds_named_and_default_computers_and_nobody_else_may(
     assert junk.ephemeral and "name" in junk.content.lower()
     too_long = await alice.slash("words addbot", name="A" * 40)
     assert too_long.ephemeral and "24" in too_long.content
-    same = await alice.slash("words addbot", name="Ada Lovelace")
-    assert same.ephemeral and len(computer_lines(lobby)) == 3
     cleaned = await alice.slash("words addbot", name="@everyone **Bo**")
     assert cleaned.ephemeral and "@everyone" not in cleaned.content
     await fake_discord.wait_for(lambda: len(computer_lines(lobby)) == 4, what="a cleaned name")
@@ -159,11 +157,16 @@ async def test_the_host_adds_named_and_default_computers_and_nobody_else_may(
     await alice.select(lobby, "🤖 Ada Lovelace", menu="Remove a computer…")
     await fake_discord.wait_for(lambda: len(computer_lines(lobby)) == 3, what="Ada removed")
     assert "Ada Lovelace" not in lobby.text() and "Add computer" in lobby.button_labels()
+    # a name already at the table is told apart
+    twin = await alice.slash("words addbot", name="everyone bo")
+    assert twin.ephemeral and "everyone bo 2" in twin.content
+    await fake_discord.wait_for(lambda: len(computer_lines(lobby)) == 4, what="the twin seated")
     choices = await alice.autocomplete("words removebot", "name", "every")
-    assert [c["name"] for c in choices] == ["🤖 everyone Bo"]
+    assert [c["name"] for c in choices] == ["🤖 everyone Bo", "🤖 everyone bo 2"]
     gone = await alice.slash("words removebot", name="everyone Bo")
     assert gone.ephemeral and "everyone Bo" in gone.content
-    await fake_discord.wait_for(lambda: len(computer_lines(lobby)) == 2, what="Bo removed")
+    await fake_discord.wait_for(lambda: len(computer_lines(lobby)) == 3, what="Bo removed")
+    assert "🤖 everyone bo 2" in lobby.text()
     missing = await alice.slash("words removebot", name="Nobody")
     assert missing.ephemeral and "no computer" in missing.content.lower()
 
@@ -230,10 +233,12 @@ async def seat_computers(server: FakeDiscord, host: FakeUser, kind: str, count: 
     return lobby
 
 
-async def human_acts(server: FakeDiscord, harness: RumpusHarness, player: FakeUser, game_id: int) -> bool:
+async def human_acts(server: FakeDiscord, harness: RumpusHarness, player: FakeUser, game_id: int,
+                     sent: dict[str, int] | None = None) -> bool:
     """The human's move, chosen as the game's own computer would choose it (so the game moves
-    on sensibly), sent with `/<game> do` — one of the controls the table and hand offer now.
-    False when the human is not awaited or has nothing to press."""
+    on sensibly): by `/<game> do` when a control the table or hand offers sends exactly it (a
+    form's with its value); else — an army list, a deployment, a two-step menu — through the
+    action loop directly, as the form would. False when the human is not awaited."""
     service = harness.bot.service
     game = await service.game(game_id)
     seat = game.seat_of(player.id)
@@ -245,34 +250,36 @@ async def human_acts(server: FakeDiscord, harness: RumpusHarness, player: FakeUs
     engine, policy = get_engine(game.kind), get_policy(game.kind)
     assert policy is not None and game.state is not None
     view = engine.view(game.state, seat)
-    wanted = policy.choose(view, Asked(seat, keys, harness.bot.service.clock.now()),
-                           decision_rng(game.seed, game.version, seat))
-    offered = controls_for(game, seat)
-    packed, value = pick_control(offered, wanted)
-    if packed is None:
-        return False
+    wanted = policy.choose(view, Asked(seat, keys, service.clock.now()), decision_rng(game.seed, game.version, seat))
+    packed, value = pick_control(controls_for(game, seat), wanted)
     version = game.version
-    result = await player.slash(f"{game.kind} do", action=packed, **({"value": value} if value is not None else {}))
-    assert result.acknowledged, result.content
-    if result.ephemeral and "not one of your options" in result.content:
-        return False
+    if packed is not None:
+        result = await player.slash(f"{game.kind} do", action=packed,
+                                    **({"value": value} if value is not None else {}))
+        assert result.acknowledged, result.content
+        assert not (result.ephemeral and "not one of your options" in result.content), (wanted, result.content)
+        way = "do"
+    else:
+        applied = await service.act(game_id, player.id, wanted)
+        await harness.bot.tables.publish(applied)
+        way = "direct"
+    if sent is not None:
+        sent[way] = sent.get(way, 0) + 1
     await server.wait_for(lambda: game.version > version or game.status is not Status.ACTIVE,
                           what=f"{player.name}'s move counted")
     return True
 
 
 def pick_control(offered: list[tuple[str, Any, dict[str, Any]]], wanted: dict[str, Any]) -> tuple[str | None, str | None]:
-    """The `/do` action (and value) of the control that sends `wanted`; else, the first plain
-    control offered (a button or a select's choice)."""
+    """The `/do` action (and value) of the control that sends exactly `wanted`, if any."""
     for _label, control, action in offered:
-        if action == wanted and not isinstance(control, FormButton):
+        if action == wanted and isinstance(control, Button | Select):
             return codec.pack(action), None
         if isinstance(control, FormButton) and control.fields:
             field = control.fields[0].name
-            if field in wanted and {**action, field: wanted[field]} == wanted:
+            if len(control.fields) == 1 and field in wanted and {**action, field: wanted[field]} == wanted:
                 return codec.pack(action), str(wanted[field])
-    plain = [action for _label, control, action in offered if isinstance(control, Button | Select)]
-    return (codec.pack(plain[0]), None) if plain else (None, None)
+    return None, None
 
 
 async def computers_move(harness: RumpusHarness, clock: ManualClock, game_id: int) -> bool:
@@ -292,18 +299,22 @@ async def computers_move(harness: RumpusHarness, clock: ManualClock, game_id: in
     return True
 
 
-async def play_out(server: FakeDiscord, harness: RumpusHarness, clock: ManualClock, human: FakeUser,
-                   game_id: int, *, limit: int = 3000) -> Any:
-    """Play the game to its end: the human by `/do`, the computers by their deadlines; when the
-    human is awaited but has nothing to press, time moves to the human's own deadline."""
+async def play_out(server: FakeDiscord, harness: RumpusHarness, clock: ManualClock, humans: list[FakeUser],
+                   game_id: int, *, limit: int = 3000, sent: dict[str, int] | None = None,
+                   until: Any = None) -> Any:
+    """Play the game to its end (or until `until(game)` holds): the humans as above, the
+    computers by their deadlines; when only a human's own deadline is left, time moves to it."""
     service = harness.bot.service
     for _ in range(limit):
         game = await service.game(game_id)
-        if game.status is not Status.ACTIVE:
+        if game.status is not Status.ACTIVE or (until is not None and until(game)):
             return game
-        if await human_acts(server, harness, human, game_id):
-            continue
-        if await computers_move(harness, clock, game_id):
+        acted = False
+        for human in humans:
+            if await human_acts(server, harness, human, game_id, sent):
+                acted = True
+                break
+        if acted or await computers_move(harness, clock, game_id):
             continue
         waits = [d["at"] for d in game.deadlines if d.get("at") is not None]
         assert waits, f"game {game_id} waits for nothing with a deadline: {game.deadlines}"
