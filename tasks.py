@@ -3,9 +3,12 @@
 
     python tasks.py run     # set up .venv if needed, then start the bot
     python tasks.py test    # set up .venv if needed, then run the whole test suite
+    RUMPUS_TEST_DATABASE=postgresql python tasks.py test   # the same, every storage on PostgreSQL
     python tasks.py lint    # ruff
 
-The virtual environment is rebuilt only when pyproject.toml changes (a hash stamp).
+The virtual environment is rebuilt only when pyproject.toml changes (a hash stamp). The
+PostgreSQL tests start their own server from the machine's PostgreSQL binaries (tests/pg.py;
+Debian: `apt-get install postgresql`) and are skipped where there are none.
 """
 
 from __future__ import annotations

@@ -45,6 +45,8 @@ _RATING_COLUMNS = "guild_id, kind, user_id, mu, sigma, games, wins"
 #: The `seat` of an action the game itself took (a seat-less wait's deadline).
 GAME_SEAT = -1
 
+_POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
 #: The unique index behind ChannelBusy (migration 5).
 _ONE_LIVE_PER_CHANNEL = "games_one_live_per_channel"
 
@@ -84,9 +86,12 @@ class Storage:
     # ----- lifecycle --------------------------------------------------------------------
     @classmethod
     async def open(cls, path: str | os.PathLike[str]) -> Storage:
-        """Open (creating if needed) and migrate the SQLite database at `path`."""
+        """Open (creating if needed) and migrate the SQLite database at `path` — or, given a
+        `postgresql://` URL, the PostgreSQL database there (as `open_storage`)."""
         from storage.sqlite import SqliteBackend
 
+        if isinstance(path, str) and path.startswith(_POSTGRES_SCHEMES):
+            return await cls.open_postgres(path)
         return cls(await SqliteBackend.open(path))
 
     @classmethod
@@ -658,7 +663,4 @@ def _result_statements(results: Sequence[ResultRecord], ratings: Sequence[Rating
 async def open_storage(target: str | os.PathLike[str]) -> Storage:
     """`postgresql://…` (or `postgres://…`) → the PostgreSQL backend; anything else is a SQLite
     file path (created if needed). Either way migrated to the latest schema."""
-    text = os.fspath(target)
-    if isinstance(text, str) and text.startswith(("postgresql://", "postgres://")):
-        return await Storage.open_postgres(text)
-    return await Storage.open(text)
+    return await Storage.open(os.fspath(target))

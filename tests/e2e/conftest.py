@@ -22,6 +22,7 @@ import pytest
 
 from tests.fakediscord import ClientRunner, FakeDiscord, pointed_at
 from tests.fakediscord.harness import GUILD_READY_TIMEOUT
+from tests.pg import database_for_test, release_database_for_test
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,20 +40,32 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
 
 
 class RumpusHarness:
-    """The project's real bot (`bot.build_bot`) on a database in the test's temp folder."""
+    """The project's real bot (`bot.build_bot`) on a database in the test's temp folder (or,
+    with RUMPUS_TEST_DATABASE=postgresql, a fresh PostgreSQL database: tests/pg.py)."""
 
-    def __init__(self, server: FakeDiscord, database: Path, *, seed: int | None = None,
+    def __init__(self, server: FakeDiscord, database: Path | str, *, seed: int | None = None,
                  clock: Any = None) -> None:
-        """`seed` makes game seeds reproducible (each start draws from `Random(seed)`);
-        `clock` (a ManualClock) stops timers from playing for anyone."""
+        """`database`: a SQLite path or a `postgresql://` URL. `seed` makes game seeds
+        reproducible (each start draws from `Random(seed)`); `clock` (a ManualClock) stops
+        timers from playing for anyone."""
+        import dataclasses
+
         import bot as bot_module
 
         self.seed, self.clock = seed, clock
 
         self.module = bot_module
         self.server = server
-        self.settings = bot_module.Settings(token=server.token, database_path=database,
-                                            dev_guild_id=server.guild.id)
+        self.database = database
+        where: dict[str, Any] = {"database_path": database}
+        #: A URL the bot's Settings cannot take yet: the harness opens the storage itself.
+        self.storage_url: str | None = None
+        if isinstance(database, str):
+            if "database_url" in {f.name for f in dataclasses.fields(bot_module.Settings)}:
+                where = {"database_url": database}
+            else:
+                where, self.storage_url = {}, database
+        self.settings = bot_module.Settings(token=server.token, dev_guild_id=server.guild.id, **where)
         self.runner: ClientRunner | None = None
         self.starts = 0
 
@@ -63,8 +76,13 @@ class RumpusHarness:
 
     async def start(self) -> Any:
         rng = random.Random(self.seed) if self.seed is not None else None
+        extra: dict[str, Any] = {}
+        if self.storage_url is not None:
+            from storage import open_storage
+
+            extra["storage"] = await open_storage(self.storage_url)  # the bot closes it
         client = self.module.build_bot(self.settings, clock=self.clock, rng=rng,
-                                       guild_ready_timeout=GUILD_READY_TIMEOUT)
+                                       guild_ready_timeout=GUILD_READY_TIMEOUT, **extra)
         self.runner = ClientRunner(self.server, client, self.settings.token)
         self.starts += 1
         return await self.runner.start()
@@ -82,13 +100,18 @@ class RumpusHarness:
 
 @contextlib.asynccontextmanager
 async def running_bot(server: FakeDiscord, folder: Path, **options: Any) -> AsyncIterator[RumpusHarness]:
-    """The real bot on `server` with a database in `folder` (options: see RumpusHarness)."""
-    harness = RumpusHarness(server, folder / "rumpus.db", **options)
-    await harness.start()
+    """The real bot on `server` with a database in `folder` (options: see RumpusHarness); with
+    RUMPUS_TEST_DATABASE=postgresql, on a fresh PostgreSQL database, dropped afterwards."""
+    database = await database_for_test(folder)
     try:
-        yield harness
+        harness = RumpusHarness(server, database, **options)
+        await harness.start()
+        try:
+            yield harness
+        finally:
+            await harness.close()
     finally:
-        await harness.close()
+        await release_database_for_test(database)
 
 
 @pytest.fixture

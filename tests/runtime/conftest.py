@@ -9,13 +9,19 @@ import pytest
 from runtime.clock import ManualClock
 from runtime.service import TableService
 from storage import Storage
+from tests.pg import postgres_selected
 
 GUILD, CHANNEL = 1000, 2000
 ALICE, BOB, CAROL, DAVE, EVE = 11, 12, 13, 14, 15
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
+def db_path(tmp_path: Path, request: pytest.FixtureRequest) -> Path:
+    """The test's database for `Storage.open`: a SQLite file in its folder, or with
+    RUMPUS_TEST_DATABASE=postgresql a fresh PostgreSQL database's URL (a str; `Storage.open`
+    takes either)."""
+    if postgres_selected():
+        return request.getfixturevalue("postgres_url")  # type: ignore[no-any-return]
     return tmp_path / "rumpus.db"
 
 

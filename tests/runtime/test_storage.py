@@ -4,12 +4,26 @@ contract both backends keep is tests/storage/."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from storage import StaleVersion, Storage
 from storage.migrations import LATEST
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    """A SQLite file whatever RUMPUS_TEST_DATABASE says: these tests are about SQLite."""
+    return tmp_path / "rumpus.db"
+
+
+@pytest.fixture
+async def storage(db_path: Path) -> AsyncIterator[Storage]:
+    store = await Storage.open(db_path)
+    yield store
+    await store.close()
 
 
 async def test_migrations_run_on_an_empty_database(db_path: Path) -> None:
