@@ -42,8 +42,8 @@ _IDS = {
     "add": re.compile(rf"rb:add:(?P<game>{_N})(?::(?P<team>[0-9]))?"),
     "name": re.compile(rf"rb:name:(?P<game>{_N})(?::(?P<team>[0-9]))?"),
     "rm": re.compile(rf"rb:rm:(?P<game>{_N})"),
-    "keep": re.compile(rf"rb:keep:(?P<game>{_N}):(?P<seat>[0-9]{{1,2}}):(?P<user>{_N})"),
-    "end": re.compile(rf"rb:end:(?P<game>{_N}):(?P<seat>[0-9]{{1,2}}):(?P<user>{_N})"),
+    "keep": re.compile(rf"rb:keep:(?P<game>{_N}):(?P<seat>[0-9]{{1,2}}):(?P<user>[0-9]{{1,20}})"),
+    "end": re.compile(rf"rb:end:(?P<game>{_N}):(?P<seat>[0-9]{{1,2}}):(?P<user>[0-9]{{1,20}})"),
 }
 NAME_FIELD = "name"
 NO_LONGER_VALID = "That button is no longer valid."
