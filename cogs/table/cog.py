@@ -30,7 +30,7 @@ from cogs.table.ui import GameUI, Lookup, Param, Screen, Shortcut
 from games.core import Engine
 from games.registry import get_engine
 from runtime.errors import NoGame, Refusal
-from runtime.service import TableService
+from runtime.service import Left, TableService
 from storage import GameRecord, Status
 
 #: Subcommand names every game's group has already.
@@ -327,7 +327,7 @@ class TableCog(commands.Cog):
     @game.command(name="leave", description="Leave your game here (a computer may take your seat)")
     async def leave(self, interaction: discord.Interaction) -> None:
         edge = self.edge
-        left: Any = None
+        left: Left | None = None
         async with edge.guard(interaction):
             game = await self.service.game_for(interaction.user.id, _channel_id(interaction))
             at = pressed_at(interaction)
@@ -337,18 +337,13 @@ class TableCog(commands.Cog):
                 await edge.lobby.redraw(lobby)
                 return
             leaver = game.seats[game.seat_of(interaction.user.id) or 0].name
-            if hasattr(self.service, "leave"):
-                left = await self.service.leave(game.id, interaction.user.id, pressed_at=at)
-            else:  # TEMP until the runtime's leave lands
-                from types import SimpleNamespace
-                left = SimpleNamespace(replaced=False, applied=await self.service.forfeit(
-                    game.id, interaction.user.id, pressed_at=at))
+            left = await self.service.leave(game.id, interaction.user.id, pressed_at=at)
         if left is None:
             return
         async with edge.committed(interaction):
             await self.after_leave(interaction, left, leaver)
 
-    async def after_leave(self, interaction: discord.Interaction, left: Any, leaver: str) -> None:
+    async def after_leave(self, interaction: discord.Interaction, left: Left, leaver: str) -> None:
         """Show a leave: a hand-off to a computer (the table, and the offer to the host), or
         the forfeit that ended the game."""
         edge = self.edge

@@ -47,57 +47,6 @@ def computers_offered() -> Iterator[None]:
         POLICIES.pop(kind, None)
 
 
-# TEMP: until the runtime's add_computer / remove_computer land (lead-computers-ready), a test-only
-# version of them, so the lobby's UI can be tested; deleted once the real ones exist.
-DEFAULT_NAMES = ("Ada", "Babbage", "Curie", "Dijkstra", "Euler", "Fermat")
-
-
-async def _add_computer(self: Any, game_id: int, user_id: int, *, name: str | None = None,
-                        team: int | None = None, pressed_at: float | None = None) -> Any:
-    from runtime.errors import NotAllowed, Refusal
-    from runtime.service import members
-
-    async with self.held(game_id, self._pressed(pressed_at)):
-        game = await self._lobby(game_id)
-        engine = get_engine(game.kind)
-        if user_id != game.host_id:
-            raise NotAllowed("Only the host can add computer players.")
-        taken = {s.name for s in game.seats}
-        name = name or next(n for n in DEFAULT_NAMES if f"🤖 {n}" not in taken)
-        if f"🤖 {name}" in taken:
-            raise Refusal(f"There is already a 🤖 {name} at this table.")
-        if engine.lobby_teams:
-            team = self._team_for(game, engine, team)
-            if len(members(game, team)) >= engine.team_size():
-                raise Refusal(f"Team {engine.lobby_teams[team]} is full ({engine.team_size()} players).")
-        elif len(game.seats) >= engine.max_players:
-            raise Refusal(f"This table is full ({engine.max_players} players).")
-        uid = min([s.user_id for s in game.seats if s.user_id < 0], default=0) - 1
-        await self.storage.add_seat(game_id, uid, f"🤖 {name}", team, computer=True)
-        return await self._reload(game_id)
-
-
-async def _remove_computer(self: Any, game_id: int, user_id: int, seat: int, *,
-                           pressed_at: float | None = None) -> Any:
-    from runtime.errors import NotAllowed
-
-    async with self.held(game_id, self._pressed(pressed_at)):
-        game = await self._lobby(game_id)
-        if user_id != game.host_id:
-            raise NotAllowed("Only the host can remove computer players.")
-        await self.storage.remove_seat(game_id, game.seats[seat].user_id)
-        return await self._reload(game_id)
-
-
-@pytest.fixture(autouse=True)
-def runtime_stand_in(monkeypatch: pytest.MonkeyPatch) -> None:
-    from runtime.service import TableService
-
-    if not hasattr(TableService, "add_computer"):
-        monkeypatch.setattr(TableService, "add_computer", _add_computer, raising=False)
-        monkeypatch.setattr(TableService, "remove_computer", _remove_computer, raising=False)
-
-
 def computer_lines(lobby: Message) -> list[str]:
     return [line for line in lobby.text().splitlines() if ROBOT in line]
 
