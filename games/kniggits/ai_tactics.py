@@ -132,6 +132,7 @@ class MoveJudge:
         self.free_at = [(cell(f["pos"]), board.threat_range2(f), f["id"]) for f in self.free_foes]
         self.foe_cells = [cell(f["pos"]) for f in self.foes]
         self.has_pickups = bool(board.view["battlefield"]["potions"]) or bool(self.flags)
+        self.goals = self.flag_goals()
         self.friend_at = [(cell(o["pos"]), (allowance(o, self.options) + 2) ** 2) for o in ours]
 
     # -- pieces of a cell's score --
@@ -181,7 +182,33 @@ class MoveJudge:
         if self.friend_at:
             friend = min((ox - x) ** 2 + (oy - y) ** 2 for (ox, oy), _r2 in self.friend_at) ** 0.5
             score -= 0.05 * max(0.0, friend - 3)
+        for (gx, gy), pull in self.goals:
+            score -= pull * ((gx - x) ** 2 + (gy - y) ** 2) ** 0.5
         return score
+
+    def flag_goals(self) -> list[tuple[Cell, float]]:
+        """V7: the enemy flag draws the nearest of the seat's kniggits, an enemy carrier
+        draws everyone, and a dropped flag of ours wants sending home."""
+        out: list[tuple[Cell, float]] = []
+        k = self.k
+        if k.get("carrying") is not None or k["kind"] == "archer":
+            return out
+        here = cell(k["pos"])
+        for flag in self.flags:
+            if flag["army"] != k["army"]:
+                if flag["carrier"] is not None:
+                    continue
+                spot = cell(flag["pos"])
+                mine = [cell(o["pos"]) for o in self.board.mine if o.get("carrying") is None]
+                if min(mine, key=lambda c: (dist2(c, spot), c)) == here:
+                    out.append((spot, 0.12))
+            elif flag["carrier"] is not None:
+                carrier = self.board.by_id.get(flag["carrier"])
+                if carrier is not None:
+                    out.append((cell(carrier["pos"]), 0.2))
+            elif flag["pos"] is not None and flag["pos"] != flag["home"]:
+                out.append((cell(flag["pos"]), 0.1))
+        return out
 
     def pickups(self, path: list[Cell]) -> float:
         """V6 potions drunk and V7 flags taken or sent home along the path."""

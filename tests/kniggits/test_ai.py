@@ -270,3 +270,28 @@ def test_it_beats_a_random_legal_player_on_fixed_seeds() -> None:
     summary = tally.summary()
     assert summary["illegal"] == 0 and summary["unfinished"] == 0
     assert summary["win_rate"] >= 0.7, summary
+
+
+def test_a_battered_kniggit_backs_away_from_a_fresh_enemy() -> None:
+    state = battle([kniggit("A1", (18, 10), (3, 1, 1), facing="B1"), kniggit("B1", (18, 12), (4, 4, 4), facing="A1")])
+    state = drive(state, 0, lambda s: s["phase"] != "move")
+    assert ENGINE.view(state, 0)["engaged"] == []  # K8: every step took it further from B1
+
+
+def test_a_flag_carrier_heads_for_home() -> None:
+    state = battle([kniggit("A1", (18, 20), (3, 2, 2)), kniggit("B1", (30, 34), (3, 2, 2))], flags=True)
+    state["kniggits"][0].update({"carrying": 1, "hand": "sword"})
+    flag = next(f for f in state["map"]["flags"] if f["army"] == 1)
+    flag.update({"carrier": "A1", "pos": None, "hand": "sword"})
+    state = drive(state, 0, lambda s: s["phase"] != "move")
+    assert k(state, "A1")["pos"][1] == 14  # six inches straight home
+
+
+def test_with_flags_its_nearest_kniggit_goes_for_the_enemy_flag() -> None:
+    state = battle([kniggit("A1", (18, 14), (3, 2, 2)), kniggit("A2", (10, 4), (3, 2, 2)),
+                    kniggit("B1", (2, 34), (3, 2, 2))], flags=True)
+    home = next(f["home"] for f in state["map"]["flags"] if f["army"] == 1)
+    before = (k(state, "A1")["pos"][0] - home[0]) ** 2 + (k(state, "A1")["pos"][1] - home[1]) ** 2
+    state = drive(state, 0, lambda s: s["phase"] != "move")
+    after = (k(state, "A1")["pos"][0] - home[0]) ** 2 + (k(state, "A1")["pos"][1] - home[1]) ** 2
+    assert after < before
