@@ -5,6 +5,7 @@ either team. The helpers here drive whole games with computers (test_computers_g
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -26,25 +27,32 @@ ROBOT = "🤖"
 
 
 class StandIn(Policy):
-    """A stand-in computer for a game whose real policy has not landed: it only makes the
-    game offer computer seats (lobby tests never start a game with it)."""
+    """A stand-in computer for a game whose real policy has not landed yet. It declines to
+    choose, so the runtime falls back to a random legal move for a computer seat, and the test's
+    human picks from the engine's legal actions of the stored state (`human_acts`)."""
 
     def choose(self, view: dict[str, Any], asked: Asked, rng: random.Random) -> Any:
-        raise AssertionError("the stand-in policy is not meant to play")
+        raise NotImplementedError("a stand-in: the runtime plays a random legal move")
+
+
+@contextlib.contextmanager
+def computers_for(*kinds: str) -> Iterator[None]:
+    """These games offer computers while the block runs: their real policy, else a stand-in
+    (removed afterwards, so no other test sees it)."""
+    added = [kind for kind in kinds if get_policy(kind) is None]
+    for kind in added:
+        POLICIES[kind] = StandIn()
+    try:
+        yield
+    finally:
+        for kind in added:
+            POLICIES.pop(kind, None)
 
 
 @pytest.fixture(autouse=True)
 def computers_offered() -> Iterator[None]:
-    """Every built-in game offers computers while these tests run (a stand-in where the real
-    policy is missing; removed afterwards so no other test sees it)."""
-    added = []
-    for kind in ("words", "tarot"):
-        if get_policy(kind) is None:
-            POLICIES[kind] = StandIn()
-            added.append(kind)
-    yield
-    for kind in added:
-        POLICIES.pop(kind, None)
+    with computers_for("words", "tarot"):
+        yield
 
 
 def computer_lines(lobby: Message) -> list[str]:
@@ -199,7 +207,11 @@ async def human_acts(server: FakeDiscord, harness: RumpusHarness, player: FakeUs
     engine, policy = get_engine(game.kind), get_policy(game.kind)
     assert policy is not None and game.state is not None
     view = engine.view(game.state, seat)
-    wanted = policy.choose(view, Asked(seat, keys, service.clock.now()), decision_rng(game.seed, game.version, seat))
+    rng = decision_rng(game.seed, game.version, seat)
+    try:
+        wanted = policy.choose(view, Asked(seat, keys, service.clock.now()), rng)
+    except NotImplementedError:  # a stand-in policy: a legal action of the stored state
+        wanted = rng.choice(engine.legal_actions(game.state, seat))
     packed, value = pick_control(controls_for(game, seat), wanted)
     version = game.version
     if packed is not None:

@@ -6,16 +6,16 @@ restart; /stats counts games against computers apart, leaderboards never list a 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from games.registry import get_policy
 from runtime.clock import ManualClock
 from storage import Status
 from tests.e2e.conftest import RumpusHarness, running_bot
-from tests.e2e.test_computers_e2e import computers_move, play_out, seat_computers
+from tests.e2e.test_computers_e2e import computers_for, computers_move, play_out, seat_computers
 from tests.fakediscord import FakeDiscord, FakeUser, Message
 
 KEEP, END = "Keep the computer", "End the game"
@@ -57,7 +57,13 @@ async def started(server: FakeDiscord, harness: RumpusHarness, kind: str, host: 
     return game
 
 
-@pytest.mark.skipif(get_policy("tarot") is None, reason="tarot has no computer player yet")  # TEMP
+@pytest.fixture
+def tarot_computer() -> Iterator[None]:
+    with computers_for("tarot"):  # TEMP: a stand-in until tarot's own computer lands
+        yield
+
+
+@pytest.mark.usefixtures("tarot_computer")
 async def test_a_tarot_leaver_is_replaced_the_host_keeps_the_computer_and_the_game_ends(
         fake_discord: FakeDiscord, tmp_path: Path) -> None:
     clock = ManualClock()
