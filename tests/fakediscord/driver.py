@@ -24,6 +24,7 @@ from .state import (
     MODAL_SUBMIT,
     PRIVATE_THREAD,
     Channel,
+    Guild,
     Interaction,
     Message,
     Role,
@@ -138,9 +139,10 @@ class FakeUser:
     def accepts_dms(self, value: bool) -> None:
         self.user.accepts_dms = value
 
-    def grant(self, *names: str) -> Role:
-        """Give this user a role with the named permissions (e.g. "manage_guild")."""
-        guild = self.server.guild
+    def grant(self, *names: str, guild: Guild | None = None) -> Role:
+        """Give this user a role with the named permissions (e.g. "manage_guild") in `guild`
+        (default: the default guild)."""
+        guild = guild or self.server.guild
         role = Role(snowflake(), f"{self.name}-{'-'.join(names)}", perm.bits(*names), position=len(guild.roles))
         guild.roles[role.id] = role
         guild.members[self.id].roles.append(role.id)
@@ -258,7 +260,7 @@ class FakeUser:
                 values.append(opt["value"])
             data["values"] = values
         else:
-            data["values"], data["resolved"] = self._resolve(picked)
+            data["values"], data["resolved"] = self._resolve(picked, message.channel)
         return await self._interact(MESSAGE_COMPONENT, message.channel, data, message, check,
                                     f"select {picked!r}")
 
@@ -346,7 +348,7 @@ class FakeUser:
             node = nxt
         leftover = [o["name"] for o in node.get("options") or [] if o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP)]
         assert not leftover, f"/{' '.join(path)} needs a subcommand: {leftover}"
-        opts, resolved = self._build_options(node.get("options") or [], options, path, focused)
+        opts, resolved = self._build_options(node.get("options") or [], options, path, focused, channel)
         payload: list[dict[str, Any]] = opts
         for sub in reversed(chain):
             payload = [{"name": sub["name"], "type": sub["type"], "options": payload}]
@@ -358,7 +360,8 @@ class FakeUser:
         return data
 
     def _build_options(self, schema: list[dict[str, Any]], given: dict[str, Any], path: list[str],
-                       focused: tuple[str, str] | None) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+                       focused: tuple[str, str] | None,
+                       channel: Channel) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         names = {o["name"]: o for o in schema}
         unknown = set(given) - set(names)
         assert not unknown, f"/{' '.join(path)} has no options {sorted(unknown)}; it has {sorted(names)}"
@@ -373,11 +376,12 @@ class FakeUser:
                 assert not opt.get("required") or focused is not None, (
                     f"/{' '.join(path)}: required option {name!r} missing")
                 continue
-            value = self._option_value(opt, given[name], path, resolved)
+            value = self._option_value(opt, given[name], path, resolved, channel)
             out.append({"name": name, "type": opt["type"], "value": value})
         return out, resolved
 
-    def _option_value(self, opt: dict[str, Any], raw: Any, path: list[str], resolved: dict[str, Any]) -> Any:
+    def _option_value(self, opt: dict[str, Any], raw: Any, path: list[str], resolved: dict[str, Any],
+                      channel: Channel) -> Any:
         where = f"/{' '.join(path)} {opt['name']}"
         otype = opt["type"]
         if isinstance(raw, Raw):
@@ -396,7 +400,7 @@ class FakeUser:
         elif otype == BOOLEAN:
             value = raw if isinstance(raw, bool) else str(raw).lower() in ("true", "yes", "1")
         elif otype in (USER, ROLE, MENTIONABLE, CHANNEL):
-            ids, res = self._resolve([raw])
+            ids, res = self._resolve([raw], channel)
             value = ids[0]
             for key, entries in res.items():
                 resolved.setdefault(key, {}).update(entries)
@@ -411,9 +415,10 @@ class FakeUser:
             assert value in allowed, f"{where}: {value!r} is not one of the choices {allowed}"
         return value
 
-    def _resolve(self, items: list[Any]) -> tuple[list[str], dict[str, Any]]:
-        """Ids and the `resolved` block for users, roles and channels picked by this user."""
-        guild = self.server.guild
+    def _resolve(self, items: list[Any], where: Channel) -> tuple[list[str], dict[str, Any]]:
+        """Ids and the `resolved` block for users, roles and channels picked by this user in
+        `where` (members and permissions from its guild)."""
+        guild = where.guild or self.server.guild
         ids: list[str] = []
         resolved: dict[str, Any] = {}
         for item in items:

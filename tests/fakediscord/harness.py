@@ -50,7 +50,7 @@ class ClientRunner:
             if self.task is not None and self.task.done():
                 return True
             guilds_cached = all(client.get_guild(g.id) is not None for g in server.world.guilds.values()
-                                if server.world.bot.id in g.members)
+                                if server.world.bot.id in g.members and self._serves(g.id))
             synced = not wait_for_sync or server.command_syncs > syncs
             return client.is_ready() and guilds_cached and synced
 
@@ -65,10 +65,28 @@ class ClientRunner:
             raise AssertionError(f"the bot stopped while starting: {exc!r}") from exc
         return client
 
+    def shards(self) -> set[tuple[int, int]]:
+        """The (shard_id, shard_count) this client runs: every shard of an AutoShardedClient
+        (once it knows the count), shard 0 of 1 for a plain client."""
+        client = self.client
+        if isinstance(client, discord.AutoShardedClient):
+            count = client.shard_count
+            if count is None:
+                return set()
+            return {(shard_id, count) for shard_id in (client.shard_ids or range(count))}
+        if client.shard_id is not None and client.shard_count is not None:
+            return {(client.shard_id, client.shard_count)}
+        return {(0, 1)}
+
+    def _serves(self, guild_id: int) -> bool:
+        shards = self.shards()
+        return not shards or any((guild_id >> 22) % count == shard_id for shard_id, count in shards)
+
     async def close(self, timeout: float = 5.0) -> None:
         """Close the client (as on shutdown) and wait for its task and gateway session to end."""
         if self.task is None:
             return
+        shards = self.shards()
         await self.client.close()
         try:
             await asyncio.wait_for(self.task, timeout)
@@ -76,4 +94,6 @@ class ClientRunner:
             pass  # a failed start already reported its error
         finally:
             self.task = None
-        await self.server.wait_for(lambda: not self.server.gateway.connected, timeout, "the bot to disconnect")
+        gateway = self.server.gateway
+        await self.server.wait_for(lambda: not gateway.connected_shards() & shards, timeout,
+                                   "the bot to disconnect")

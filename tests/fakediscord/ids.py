@@ -17,6 +17,17 @@ def snowflake() -> int:
     return (ms << 22) | (next(_counter) & 0x3FFFFF)
 
 
+def snowflake_on_shard(shard_id: int, shard_count: int) -> int:
+    """A new snowflake whose guild shard `(id >> 22) % shard_count` is `shard_id`: the timestamp
+    moved back by under `shard_count` ms (the counter bits keep it unique)."""
+    if not 0 <= shard_id < shard_count:
+        raise ValueError(f"no shard {shard_id} of {shard_count}")
+    base = snowflake()
+    ms = base >> 22
+    ms -= (ms - shard_id) % shard_count
+    return (ms << 22) | (base & 0x3FFFFF)
+
+
 def snowflake_str() -> str:
     return str(snowflake())
 

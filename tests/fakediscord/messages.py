@@ -134,7 +134,8 @@ def _intent(channel: Channel) -> int:
 async def dispatch_message(server: FakeDiscord, event: str, msg: Message) -> None:
     """MESSAGE_CREATE/UPDATE; without MESSAGE_CONTENT the bot sees others' guild messages blank."""
     data = msg.to_dict(gateway=True)
-    session = server.gateway.session
+    routed = server.gateway.route(msg.channel.guild_id)
+    session = routed[0] if routed else None
     bot_id = server.world.bot.id
     mentioned = f"<@{bot_id}>" in msg.content
     if (session is not None and not session.has(MESSAGE_CONTENT) and msg.author.id != bot_id

@@ -44,8 +44,9 @@ async def get_gateway(ctx: Ctx) -> Any:
 
 @router.add("GET", "/gateway/bot")
 async def get_gateway_bot(ctx: Ctx) -> Any:
-    return {"url": ctx.server.gateway_url, "shards": 1, "session_start_limit": {
-        "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}
+    gateway = ctx.server.gateway
+    return {"url": ctx.server.gateway_url, "shards": gateway.recommended_shards,
+            "session_start_limit": gateway.session_start_limit()}
 
 
 # -- application commands -------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from aiohttp import web
 from . import permissions as perm
 from .errors import ApiError
 from .gateway import Gateway
-from .ids import snowflake
+from .ids import snowflake, snowflake_on_shard
 from .ratelimits import RateLimits
 from .router import CallRecord, Router
 from .routes_app import router as app_router
@@ -30,16 +30,25 @@ class FakeDiscord:
     `interaction_timeout` is Discord's 3-second window (raise it for slow CI); errors in
     `allowed_errors` (Discord error codes) are expected by the test, any other 4xx sent to the
     bot fails the test at teardown when `strict` (see `check()`).
+
+    Shards: `max_concurrency` and `recommended_shards` are what GET /gateway/bot tells; IDENTIFYs
+    are logged per bucket against `identify_spacing` (Discord: 5 s) and, with
+    `enforce_identify_limit`, refused with op 9 when too early (see gateway.py). More guilds, on
+    a chosen shard: `add_guild("Other", shard=(1, 2))`.
     """
 
     def __init__(self, *, token: str = "fake-token", interaction_timeout: float = 3.0,
-                 token_lifetime: float = 15 * 60, strict: bool = True) -> None:
+                 token_lifetime: float = 15 * 60, strict: bool = True, max_concurrency: int = 1,
+                 identify_spacing: float = 5.0, enforce_identify_limit: bool = False,
+                 recommended_shards: int = 1) -> None:
         self.token = token
         self.interaction_timeout = interaction_timeout
         self.token_lifetime = token_lifetime
         self.strict = strict
         self.world = World()
-        self.gateway = Gateway(self)
+        self.gateway = Gateway(self, max_concurrency=max_concurrency, identify_spacing=identify_spacing,
+                               enforce_identify_limit=enforce_identify_limit,
+                               recommended_shards=recommended_shards)
         self.router = Router()
         for sub in (app_router, channel_router, interaction_router):
             self.router.routes += sub.routes
@@ -63,8 +72,11 @@ class FakeDiscord:
 
     # -- setup ----------------------------------------------------------------------------------
     def _default_guild(self) -> tuple[Guild, Member]:
+        return self._new_guild("Game Night")
+
+    def _new_guild(self, name: str, guild_id: int | None = None) -> tuple[Guild, Member]:
         world = self.world
-        guild = world.add_guild("Game Night", world.application.owner)
+        guild = world.add_guild(name, world.application.owner, guild_id=guild_id)
         bot_role = Role(snowflake(), "Rumpus", perm.EVERYONE_DEFAULT | perm.MANAGE_THREADS
                         | perm.MANAGE_MESSAGES | perm.MANAGE_ROLES, position=1, managed=True)
         guild.roles[bot_role.id] = bot_role
@@ -73,6 +85,22 @@ class FakeDiscord:
         world.add_channel(guild, "general")
         world.add_channel(guild, "games")
         return guild, member
+
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> Guild:
+        """Another guild the bot is in (with #general and #games), on shard `shard` = (shard_id,
+        shard_count) when given: its id is picked so that `(id >> 22) % shard_count == shard_id`.
+        A connected shard that owns it gets GUILD_CREATE, as when the bot joins a server."""
+        guild_id = snowflake_on_shard(*shard) if shard is not None else None
+        guild, _ = self._new_guild(name, guild_id)
+        if self.gateway.live:
+            asyncio.get_running_loop().create_task(self._guild_joined(guild))
+        return guild
+
+    async def _guild_joined(self, guild: Guild) -> None:
+        from .gateway import GUILDS
+
+        await self.gateway.dispatch("GUILD_CREATE", guild.create_payload(self.world.bot.id), intent=GUILDS,
+                                    guild_id=guild.id)
 
     @property
     def general(self) -> Channel:
@@ -84,23 +112,33 @@ class FakeDiscord:
     def add_channel(self, name: str) -> Channel:
         return self.world.add_channel(self.guild, name)
 
-    def user(self, name: str, *, accepts_dms: bool = True) -> Any:
-        """The simulated user `name` (created and added to the guild on first use)."""
+    def user(self, name: str, *, accepts_dms: bool = True, guild: Guild | None = None) -> Any:
+        """The simulated user `name` (created on first use), a member of the default guild, and
+        of `guild` too when given."""
         from .driver import FakeUser
 
         if name not in self.users:
             user = self.world.add_user(name)
             user.accepts_dms = accepts_dms
-            self.guild.members[user.id] = Member(user)
             self.users[name] = FakeUser(self, user)
-            if self.gateway.session is not None:
-                asyncio.get_running_loop().create_task(self._member_added(self.guild.members[user.id]))
+            self.join(self.users[name], self.guild)
+        if guild is not None:
+            self.join(self.users[name], guild)
         return self.users[name]
 
-    async def _member_added(self, member: Member) -> None:
+    def join(self, user: Any, guild: Guild) -> None:
+        """Make `user` (a FakeUser or User) a member of `guild` (GUILD_MEMBER_ADD to its shard)."""
+        user = getattr(user, "user", user)
+        if user.id in guild.members:
+            return
+        guild.members[user.id] = Member(user)
+        if self.gateway.route(guild.id):
+            asyncio.get_running_loop().create_task(self._member_added(guild, guild.members[user.id]))
+
+    async def _member_added(self, guild: Guild, member: Member) -> None:
         from .gateway import GUILD_MEMBERS
 
-        await self.gateway.dispatch("GUILD_MEMBER_ADD", {"guild_id": str(self.guild.id), **member.to_dict()},
+        await self.gateway.dispatch("GUILD_MEMBER_ADD", {"guild_id": str(guild.id), **member.to_dict()},
                                     intent=GUILD_MEMBERS)
 
     # -- lifecycle ------------------------------------------------------------------------------

@@ -511,8 +511,8 @@ class World:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, owner: User) -> Guild:
-        gid = snowflake()
+    def add_guild(self, name: str, owner: User, *, guild_id: int | None = None) -> Guild:
+        gid = guild_id or snowflake()
         guild = Guild(gid, name, owner.id, self)
         guild.roles[gid] = Role(gid, "@everyone", perm.EVERYONE_DEFAULT)
         self.guilds[gid] = guild
