@@ -18,6 +18,7 @@ import os
 import random
 import signal
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,10 +41,37 @@ from storage import Storage  # noqa: E402
 
 log = logging.getLogger("rumpus")
 
+#: Discord lets each identify bucket (`shard_id % max_concurrency`) start one session per 5 s.
+IDENTIFY_SPACING = 5.0
+#: Added to each wait: the gateway times an IDENTIFY when it arrives, not when it was sent.
+IDENTIFY_SLACK = 0.1
+
 #: Cog packages whose `setup(bot)` adds their cogs. They are set up directly rather than
 #: loaded as extensions: unloading an extension on close would drop shared modules (the UI
 #: registry) from `sys.modules`, and nothing here is meant to be hot-reloaded.
 COG_PACKAGES = ("cogs.table", "cogs.leaderboard")
+
+
+class SettingsError(ValueError):
+    """A setting that cannot be used (the message names it and says what is expected)."""
+
+
+def parse_shard_ids(text: str) -> tuple[int, ...]:
+    """SHARD_IDS: "0,1", "0-3" or both ("0-3,8"), in the order given, without repeats."""
+    out: list[int] = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        first, dash, last = part.partition("-")
+        if not first.strip().isdigit() or (dash and not last.strip().isdigit()):
+            raise SettingsError(f"SHARD_IDS: {part!r} is not a shard number or a range like 0-3")
+        lo, hi = int(first), int(last) if dash else int(first)
+        if hi < lo:
+            raise SettingsError(f"SHARD_IDS: the range {part!r} runs backwards")
+        out += [n for n in range(lo, hi + 1) if n not in out]
+    if not out:
+        raise SettingsError("SHARD_IDS is empty")
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -52,6 +80,46 @@ class Settings:
     database_path: Path = ROOT / "rumpus.db"
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    #: How many shards the bot runs in all (None: as many as Discord recommends, all in this process).
+    shard_count: int | None = None
+    #: The shards this process runs (None: all of them).
+    shard_ids: tuple[int, ...] | None = None
+    #: `postgresql://…`: a database several processes share (replaces database_path).
+    database_url: str | None = None
+    #: Seconds between two IDENTIFYs of one bucket (Discord: 5; tests shorten it).
+    identify_spacing: float = IDENTIFY_SPACING
+
+    def __post_init__(self) -> None:
+        if self.shard_count is not None and self.shard_count < 1:
+            raise SettingsError("SHARD_COUNT must be 1 or more")
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise SettingsError("SHARD_IDS needs SHARD_COUNT (how many shards there are in all)")
+            wrong = [n for n in self.shard_ids if n >= self.shard_count]
+            if wrong:
+                raise SettingsError(f"SHARD_IDS {wrong} are not below SHARD_COUNT={self.shard_count}")
+        if self.database_url is not None and not self.database_url.startswith(("postgresql://", "postgres://")):
+            raise SettingsError("DATABASE_URL must start with postgresql:// (for SQLite, set DATABASE_PATH)")
+
+    @property
+    def own_shards(self) -> list[int]:
+        """The shards this process runs, when the settings say (unsharded: decided by Discord)."""
+        if self.shard_count is None:
+            return []
+        return list(self.shard_ids or range(self.shard_count))
+
+    @property
+    def process_id(self) -> str:
+        """Names this process among those sharing a database: the same after a restart (so its
+        own last heartbeat is not taken for a live peer), different for every shard set."""
+        if self.shard_count is None:
+            return "main"
+        return f"shards {','.join(map(str, self.own_shards))} of {self.shard_count}"
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Only the process that runs shard 0 syncs the commands (one sync, not one per process)."""
+        return self.shard_ids is None or 0 in self.shard_ids
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -62,15 +130,34 @@ class Settings:
         load_dotenv()
         database = Path(os.environ.get("DATABASE_PATH") or "rumpus.db")
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
+        count = os.environ.get("SHARD_COUNT", "").strip()
+        if count and not count.isdigit():
+            raise SettingsError(f"SHARD_COUNT must be a whole number, not {count!r}")
+        ids = os.environ.get("SHARD_IDS", "").strip()
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
             database_path=database if database.is_absolute() else ROOT / database,
             dev_guild_id=int(guild) if guild.isdigit() else None,
             log_level=os.environ.get("LOG_LEVEL", "INFO").upper(),
+            shard_count=int(count) if count else None,
+            shard_ids=parse_shard_ids(ids) if ids else None,
+            database_url=os.environ.get("DATABASE_URL", "").strip() or None,
         )
 
 
-class RumpusBot(commands.Bot):
+async def open_database(settings: Settings) -> Storage:
+    """The storage the settings name: PostgreSQL at DATABASE_URL, else the SQLite file."""
+    if settings.database_url is None:
+        return await Storage.open(settings.database_path)
+    import storage as storage_package
+
+    open_storage = getattr(storage_package, "open_storage", None)
+    if open_storage is None:
+        raise SettingsError("DATABASE_URL is set but this version's storage cannot open PostgreSQL")
+    return await open_storage(settings.database_url)
+
+
+class RumpusBot(commands.AutoShardedBot):
     """The bot, given its dependencies: settings, a clock and a source of seeds."""
 
     def __init__(self, settings: Settings, *, clock: Clock, rng: random.Random,
@@ -78,6 +165,9 @@ class RumpusBot(commands.Bot):
         intents = discord.Intents.default()
         intents.message_content = False
         options: dict[str, Any] = {"max_messages": 500, **client_options}
+        if settings.shard_count is not None:
+            options.setdefault("shard_count", settings.shard_count)
+            options.setdefault("shard_ids", list(settings.shard_ids or range(settings.shard_count)))
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, **options)
         self.settings = settings
@@ -91,12 +181,17 @@ class RumpusBot(commands.Bot):
         self.timers: Timers
         self.restored_timers = 0
         self._background: set[asyncio.Task[None]] = set()
+        self._max_concurrency: int | None = None
+        self._identify_locks: dict[int, asyncio.Lock] = {}
+        self._identify_next: dict[int, float] = {}
 
     async def setup_hook(self) -> None:
-        self.storage = self._given_storage or await Storage.open(self.settings.database_path)
+        # Opened here, in login(), so it is there before connect() sends the first IDENTIFY.
+        self.storage = self._given_storage or await open_database(self.settings)
         self.service = TableService(self.storage, self.clock, self.rng)
         self.tables = TableEdge(self, self.service)
-        self.timers = Timers(self.service, self.clock, self.tables.publish_timeout)
+        self.timers = Timers(self.service, self.clock, self.tables.publish_timeout,
+                             process_id=self.settings.process_id, shards=self.settings.own_shards)
         for package in COG_PACKAGES:
             await importlib.import_module(package).setup(self)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -128,7 +223,41 @@ class RumpusBot(commands.Bot):
         await self.tables.catch_up(behind, graced)
         log.info("redrew %d tables left behind; gave %d games restart grace", len(behind), len(graced))
 
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Pace IDENTIFYs as Discord asks: one per `identify_spacing` seconds in each bucket
+        `shard_id % max_concurrency` (discord.py's default sleeps 5 s before every IDENTIFY but
+        the first, whatever max_concurrency is, and knows nothing of other processes). Within
+        this process a lock and a next-slot time per bucket; across processes on a shared
+        database, the slot is claimed in the database."""
+        spacing = self.settings.identify_spacing + IDENTIFY_SLACK
+        # Shard 0 is in bucket 0 whatever max_concurrency is: an unsharded bot never asks.
+        bucket = shard_id % await self.max_concurrency() if shard_id else 0
+        async with self._identify_locks.setdefault(bucket, asyncio.Lock()):
+            wait = self._identify_next.get(bucket, 0.0) - time.monotonic()
+            storage = getattr(self, "storage", None)
+            if storage is not None and storage.shared:
+                now = time.time()
+                wait = max(wait, await storage.claim_identify(bucket, now, spacing) - now)
+            if wait > 0:
+                log.info("shard %s waits %.1f s to identify (bucket %d)", shard_id, wait, bucket)
+                await asyncio.sleep(wait)
+            self._identify_next[bucket] = time.monotonic() + spacing
+
+    async def max_concurrency(self) -> int:
+        """Discord's max_concurrency for this bot (GET /gateway/bot, asked once; 1 if it fails)."""
+        if self._max_concurrency is None:
+            try:
+                limits = await self.fetch_session_start_limits()
+                self._max_concurrency = max(1, int(limits.max_concurrency))
+            except (discord.HTTPException, discord.GatewayNotFound, KeyError, ValueError):
+                log.warning("could not read max_concurrency from Discord; identifying one at a time")
+                self._max_concurrency = 1
+        return self._max_concurrency
+
     async def sync_commands(self) -> None:
+        if not self.settings.syncs_commands:
+            log.info("not syncing commands: shard 0 runs in another process, which syncs them")
+            return
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -156,11 +285,17 @@ class RumpusBot(commands.Bot):
             await self.tables.tell(interaction, f"Something went wrong (ref `{ref}`). The game is unchanged.")
 
     async def on_ready(self) -> None:
-        log.info("ready as %s in %d servers", self.user, len(self.guilds))
+        shards = sorted(self.shards)
+        log.info("ready as %s in %d servers (shards %s of %s)", self.user, len(self.guilds),
+                 ",".join(map(str, shards)), self.shard_count)
 
     async def close(self) -> None:
         if hasattr(self, "timers"):
-            self.timers.close()
+            try:
+                await self.timers.retire()  # stops them; peers sharing the database learn it at once
+            except Exception:
+                log.exception("could not tell the other processes this one stops")
+                self.timers.close()
         for task in list(self._background):
             task.cancel()
         await super().close()
@@ -195,15 +330,23 @@ async def _run(settings: Settings) -> None:
         done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
         if stopper in done:
             log.info("shutting down")
-            await bot.close()
+            # Cancelled first: a shard still connecting would otherwise see its HTTP session
+            # closed under it and log a traceback (and retry) instead of stopping.
             runner.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await runner
+            await bot.close()
         else:
             stopper.cancel()
             runner.result()
 
 
 def main() -> int:
-    settings = Settings.from_env()
+    try:
+        settings = Settings.from_env()
+    except SettingsError as exc:
+        print(f"Bad setting: {exc} (see .env.example).", file=sys.stderr)
+        return 2
     if not settings.token:
         print("Missing setting: DISCORD_TOKEN (put it in .env; see .env.example).", file=sys.stderr)
         return 2
