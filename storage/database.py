@@ -108,7 +108,8 @@ class Storage:
 
     @property
     def path(self) -> str:
-        return str(getattr(self.backend, "path", ""))
+        """Where the database is: the SQLite file, or the PostgreSQL URL."""
+        return str(getattr(self.backend, "path", None) or getattr(self.backend, "url", ""))
 
     @property
     def _db(self) -> Any:
