@@ -11,6 +11,8 @@ so they work after a restart like every other button of ours:
     rb:rm:<game>                    the select of the lobby's computers; values are seat numbers
     rb:keep:<game>:<seat>:<user>    after a hand-off, to <user> only: keep the computer …
     rb:end:<game>:<seat>:<user>     … or end the game (the leaver forfeits)
+    rb:afk:<game>:<seat>:<user>     a player the game found away ("afk" event): <user>, the host,
+                                    may hand that seat to a computer instead of waiting or voting
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ _IDS = {
     "name": re.compile(rf"rb:name:(?P<game>{_N})(?::(?P<team>[0-9]))?"),
     "rm": re.compile(rf"rb:rm:(?P<game>{_N})"),
     "keep": re.compile(rf"rb:keep:(?P<game>{_N}):(?P<seat>[0-9]{{1,2}}):(?P<user>[0-9]{{1,20}})"),
+    "afk": re.compile(rf"rb:afk:(?P<game>{_N}):(?P<seat>[0-9]{{1,2}}):(?P<user>[0-9]{{1,20}})"),
     "end": re.compile(rf"rb:end:(?P<game>{_N}):(?P<seat>[0-9]{{1,2}}):(?P<user>[0-9]{{1,20}})"),
 }
 NAME_FIELD = "name"
@@ -215,6 +218,8 @@ class ComputerSeats:
                 await self.edge.lobby.remove_computer(interaction, route.game, int(values[0]), in_place=True)
             elif route.verb in ("keep", "end"):
                 await self.on_offer(interaction, route)
+            elif route.verb == "afk":
+                await self.on_away(interaction, route)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every interaction: our modals (handled here, so they work across restarts) and
@@ -233,7 +238,7 @@ class ComputerSeats:
                                                    in_place=interaction.message is not None)
         elif interaction.type is discord.InteractionType.component and not carried_by_message(interaction):
             route = parse(custom_id)
-            settled = route is not None and route.verb in ("keep", "end")
+            settled = route is not None and route.verb in ("keep", "end", "afk")
             await self.edge.tell(interaction, "That choice was made already." if settled else NO_LONGER_VALID)
 
     async def open_name_form(self, interaction: discord.Interaction, route: ComputerRoute) -> None:
@@ -299,6 +304,65 @@ class ComputerSeats:
                 content=_settled(interaction, f"🏁 {interaction.user.mention} ended the game."),
                 view=None, allowed_mentions=discord.AllowedMentions.none())
             await self.edge.publish(applied)
+
+
+    # ----- a player the game found away -----------------------------------------------------
+    async def after_step(self, applied: Any) -> None:
+        """After a published step: a player the game just found away (an "afk" event of a game
+        that goes on — tarot pauses for the table's vote, Fighting Words shortens their turns)
+        may be replaced by a computer; the host is offered it (never for a game that ended, a
+        game without a computer player, or when the away player is the only human)."""
+        game = applied.game
+        if applied.outcome is not None or game.status is not Status.ACTIVE or not offers_computers(game.kind):
+            return
+        for event in applied.events:
+            seat = event.data.get("seat") if event.type == "afk" and event.to is None else None
+            if not isinstance(seat, int) or not 0 <= seat < len(game.seats):
+                continue
+            away = game.seats[seat]
+            others = [s for s in humans(game) if s.seat != seat]
+            if is_computer(away) or not others:
+                continue
+            host = game.host_id if game.host_id != away.user_id else others[0].user_id
+            await self.offer_away(game, seat, host)
+
+    async def offer_away(self, game: GameRecord, seat: int, host: int) -> None:
+        name = discord.utils.escape_markdown(game.seats[seat].name)
+        view = discord.ui.View(timeout=None)
+        view.add_item(ComputerItem(discord.ui.Button(label=f"Hand {game.seats[seat].name}'s seat to a computer"[:80],
+                                                     emoji=ROBOT, style=discord.ButtonStyle.primary,
+                                                     custom_id=offer_id("afk", game.id, seat, host))))
+        channel = self.edge.delivery.host.get_partial_messageable(game.home_channel_id, guild_id=game.guild_id)
+        try:
+            await channel.send(f"💤 {name} seems to be away. <@{host}>, a computer can take their seat and "
+                               "play on.", view=view,
+                               allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=host)]))
+        except discord.HTTPException as exc:
+            log.warning("could not offer a computer for an away player of game %s: %s", game.id, exc)
+
+    async def on_away(self, interaction: discord.Interaction, route: ComputerRoute) -> None:
+        """The host hands an away player's seat to a computer: the runtime's leave, on the away
+        player's behalf (as if they had left)."""
+        from cogs.table.intake import pressed_at
+
+        assert route.seat is not None and route.user is not None
+        if interaction.user.id != route.user:
+            raise NotAllowed(f"Only <@{route.user}> (the host) can choose this.")
+        game = await self.service.game(route.game)
+        seat = game.seats[route.seat] if game.status is Status.ACTIVE and route.seat < len(game.seats) else None
+        if seat is None or is_computer(seat):
+            said = "This game is already over." if seat is None else "A computer already plays that seat."
+            await interaction.response.edit_message(content=_settled(interaction, said), view=None)
+            return
+        left = await self.service.leave(route.game, seat.user_id, pressed_at=pressed_at(interaction))
+        async with self.edge.committed(interaction):
+            stand_in = left.game.seats[left.seat].name if left.replaced else None
+            line = (f"🤖 {interaction.user.mention} handed the seat to **{stand_in}**." if stand_in
+                    else f"{seat.name} forfeits.")
+            await interaction.response.edit_message(content=_settled(interaction, line), view=None,
+                                                    allowed_mentions=discord.AllowedMentions.none())
+            if left.applied is not None:
+                await self.edge.publish(left.applied)
 
 
 def _settled(interaction: discord.Interaction, line: str) -> str:

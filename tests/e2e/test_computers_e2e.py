@@ -14,7 +14,8 @@ import pytest
 
 from cogs.table import codec
 from cogs.table.controls import controls_for
-from cogs.table.ui import Button, FormButton, Select
+from cogs.table.registry import ui_for
+from cogs.table.ui import Button, FormButton, Seat, Select, TableInfo
 from games.computer import Asked, Policy, decision_rng
 from games.registry import POLICIES, get_engine, get_policy
 from runtime.clock import ManualClock
@@ -27,12 +28,22 @@ ROBOT = "🤖"
 
 
 class StandIn(Policy):
-    """A stand-in computer for a game whose real policy has not landed yet. It declines to
-    choose, so the runtime falls back to a random legal move for a computer seat, and the test's
-    human picks from the engine's legal actions of the stored state (`human_acts`)."""
+    """A stand-in computer for a game whose real policy has not landed yet: a random one of the
+    controls its seat's own screen offers (drawn from its view alone, as a player sees them);
+    with none, it declines and the runtime plays the wait's default."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
 
     def choose(self, view: dict[str, Any], asked: Asked, rng: random.Random) -> Any:
-        raise NotImplementedError("a stand-in: the runtime plays a random legal move")
+        info = TableInfo(0, [Seat(n, n + 1, f"Seat {n + 1}") for n in range(8)])
+        screen = ui_for(self.kind).private(view, asked.seat, info)
+        actions = [c.action for c in (screen.controls if screen else []) if isinstance(c, Button) and not c.disabled]
+        actions += [choice.action for c in (screen.controls if screen else [])
+                    if isinstance(c, Select) and c.pick == 1 for choice in c.choices]
+        if not actions:
+            raise NotImplementedError("a stand-in with nothing to press: the runtime plays the default")
+        return rng.choice(actions)
 
 
 @contextlib.contextmanager
@@ -41,7 +52,7 @@ def computers_for(*kinds: str) -> Iterator[None]:
     (removed afterwards, so no other test sees it)."""
     added = [kind for kind in kinds if get_policy(kind) is None]
     for kind in added:
-        POLICIES[kind] = StandIn()
+        POLICIES[kind] = StandIn(kind)
     try:
         yield
     finally:

@@ -171,3 +171,50 @@ async def test_a_computers_pending_move_survives_a_restart(fake_discord: FakeDis
         actions = await harness.bot.storage.actions(game.id)
         assert any(r.seat == seat for r in actions[before:]), "the computer did not move after the restart"
         await fake_discord.idle()
+
+
+def away_offer(server: FakeDiscord) -> Message | None:
+    for channel in [server.general, *server.general.threads()]:
+        for message in reversed(channel.history()):
+            if "seems to be away" in message.text():
+                return message
+    return None
+
+
+@pytest.mark.usefixtures("tarot_computer")
+async def test_an_away_tarot_player_is_handed_to_a_computer(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Three timeouts in a row flag bob and pause play for the table's vote; the host is offered
+    to hand bob's seat to a computer instead, and the game goes on with it."""
+    clock = ManualClock()
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with running_bot(fake_discord, tmp_path, seed=25, clock=clock) as harness:
+        if getattr(harness.bot.tables.delivery, "observers", None) is None:
+            pytest.skip("Delivery.observers (the lead's hook after each published step) is not there yet")
+        lobby = (await alice.slash("tarot new")).message
+        assert lobby is not None
+        await bob.click(lobby, "Join B")
+        for team in ("A", "B"):
+            said = await alice.slash("tarot addbot", team=team)
+            assert said.ephemeral and f"Team {team}" in said.content
+        await alice.click(lobby, "Start")
+        game = await harness.bot.service.game_for(alice.id, None)
+        await fake_discord.wait_for(lambda: table_text(fake_discord), what="the first table")
+
+        # bob never moves: his turns time out until the table pauses to vote on him
+        voting = await play_out(fake_discord, harness, clock, [alice], game.id,
+                                until=lambda g: g.state is not None and g.state.get("vote") is not None)
+        assert voting.status is Status.ACTIVE
+        offer = await fake_discord.wait_for(lambda: away_offer(fake_discord), what="the offer for bob's seat")
+        assert alice.mention in offer.content
+        [hand_over] = offer.button_labels()
+        refused = await bob.click(offer, hand_over)
+        assert refused.ephemeral and "Only" in refused.content
+        await alice.click(offer, hand_over)
+        await fake_discord.wait_for(lambda: "handed the seat" in offer.text(), what="the offer settled")
+        record = await harness.bot.service.game(game.id)
+        assert record.seat_of(bob.id) is None and any("bob's stand-in" in s.name for s in record.seats)
+
+        finished = await play_out(fake_discord, harness, clock, [alice], game.id)
+        assert finished.status is Status.FINISHED
+        await fake_discord.wait_for(lambda: "game over" in everything_said(fake_discord), what="the result")
+        await fake_discord.idle()
