@@ -301,8 +301,22 @@ def setup_games() -> None:
     observe_runtime()
 
 
-def bot_settings(token: str, database: Path, guild_id: int) -> Any:
-    return bot_module.Settings(token=token, database_path=database, dev_guild_id=guild_id, log_level="WARNING")
+def bot_settings(token: str, database: Path | str, guild_id: int) -> Any:
+    """`database`: a SQLite path or a `postgresql://` URL (`--database postgresql`)."""
+    where = ({"database_url": database} if isinstance(database, str) and database.startswith("postgresql://")
+             else {"database_path": Path(database)})
+    return bot_module.Settings(token=token, dev_guild_id=guild_id, log_level="WARNING", **where)
+
+
+async def level_database(args: argparse.Namespace, folder: Path, name: str) -> Path | str:
+    """A level's database: a SQLite file in the bench's folder, or (`--database postgresql`) a
+    fresh database on a throw-away PostgreSQL server started by tests/pg.py (durability off:
+    the figures are the bot's, not the disk's)."""
+    if args.database == "postgresql":
+        from tests import pg
+
+        return await pg.fresh_postgres_url()
+    return folder / name
 
 
 class InProcessBot:
@@ -310,7 +324,7 @@ class InProcessBot:
 
     pid = None
 
-    def __init__(self, server: FakeDiscord, database: Path, **_: Any) -> None:
+    def __init__(self, server: FakeDiscord, database: Path | str, **_: Any) -> None:
         settings = bot_settings(server.token, database, server.guild.id)
         client = bot_module.build_bot(settings, guild_ready_timeout=GUILD_READY_TIMEOUT)
         self.runner = ClientRunner(server, client, server.token)
@@ -337,7 +351,7 @@ class ChildBot:
     """The bot in a child process (`--serve-bot`), talking to the fake server over 127.0.0.1 like
     a real deployment; steered by lines on its stdin: "mark" (start counting), "stats", "stop"."""
 
-    def __init__(self, server: FakeDiscord, database: Path, *, loop_lag: bool = False,
+    def __init__(self, server: FakeDiscord, database: Path | str, *, loop_lag: bool = False,
                  inline_pictures: bool = False, stub: bool = False, profile: Path | None = None) -> None:
         self.server = server
         self.database = database
@@ -368,7 +382,7 @@ class ChildBot:
         server = self.server
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable, str(Path(__file__).resolve()), "--serve-bot", server.base_url,
-            "--token", server.token, "--guild", str(server.guild.id), "--database", str(self.database),
+            "--token", server.token, "--guild", str(server.guild.id), "--bot-database", str(self.database),
             *self.flags, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=2**26)
         assert await self._line() == "ready"
 
@@ -389,7 +403,7 @@ class ChildBot:
             self.proc.kill()
 
 
-async def serve_bot(base_url: str, token: str, guild_id: int, database: Path, *, loop_lag: bool,
+async def serve_bot(base_url: str, token: str, guild_id: int, database: Path | str, *, loop_lag: bool,
                     inline_pictures: bool, stub: bool = False, profile: Path | None = None) -> None:
     """The child process: run the real bot against the fake server at `base_url`."""
     import discord
@@ -520,7 +534,7 @@ async def run_tokens_level(games: int, args: argparse.Namespace, folder: Path) -
     players, actions, think = args.players, args.actions, args.think
     hand = math.ceil(actions / players)
     server = await FakeDiscord(interaction_timeout=60.0).start()
-    database = folder / f"e2e-tokens-{games}.db"
+    database = await level_database(args, folder, f"e2e-tokens-{games}.db")
     bot: InProcessBot | ChildBot | None = None
     try:
         with pointed_at(server):
@@ -1174,7 +1188,7 @@ async def table_life(t: Table, feed: Feed, openings: asyncio.Semaphore, started:
 async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     server = await FakeDiscord(interaction_timeout=60.0).start()
     feed = Feed().install()
-    database = folder / f"e2e-{kind}-{games}.db"
+    database = await level_database(args, folder, f"e2e-{kind}-{games}.db")
     bot: InProcessBot | ChildBot | None = None
     lives: list[asyncio.Task[None]] = []
     try:
@@ -1378,12 +1392,14 @@ def main() -> None:
     parser.add_argument("--serve-bot", metavar="URL", help=argparse.SUPPRESS)
     parser.add_argument("--token", help=argparse.SUPPRESS)
     parser.add_argument("--guild", type=int, help=argparse.SUPPRESS)
-    parser.add_argument("--database", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite",
+                        help="the bot's storage: a SQLite file, or a throw-away local PostgreSQL server")
+    parser.add_argument("--bot-database", help=argparse.SUPPRESS)
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("discord.client").setLevel(logging.ERROR)  # no voice-support warnings
     if args.serve_bot:
-        asyncio.run(serve_bot(args.serve_bot, args.token, args.guild, args.database, loop_lag=args.loop_lag,
+        asyncio.run(serve_bot(args.serve_bot, args.token, args.guild, args.bot_database, loop_lag=args.loop_lag,
                               inline_pictures=args.inline_pictures, stub=args.stub_pictures, profile=args.profile))
         return
     kinds = [k.strip() for k in args.game.split(",") if k.strip()]
@@ -1405,8 +1421,13 @@ def main() -> None:
                     result = asyncio.run(run_game_level(kind, games, args, Path(folder)))
                     print_game_level(result)
                 results.append(result)
+    if args.database == "postgresql":
+        from tests import pg
+
+        pg.stop_server()
     print(json.dumps({"levels": results, "cores": os.cpu_count(), "think_s": list(args.think),
-                      "bot": "in-process" if args.in_process else "child process", "goals": GOALS}))
+                      "bot": "in-process" if args.in_process else "child process", "database": args.database,
+                      "goals": GOALS}))
 
 
 if __name__ == "__main__":
