@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
 
 import discord
@@ -82,6 +82,9 @@ class Delivery:
         self._unflushed: dict[int, int] = {}
         self._flusher: asyncio.Task[None] | None = None
         self.pings = Pings(self)
+        #: Called after each published step (a game's own follow-ups: the host's offer to hand
+        #: an away player's seat to a computer); one failing does not stop the others.
+        self.observers: list[Callable[[Applied], Awaitable[None]]] = []
 
     @property
     def now(self) -> float:
@@ -162,6 +165,11 @@ class Delivery:
             if seat not in (private_done or set()):
                 await self.deliver_private(applied, seat)
         await self.pings.after(applied)
+        for observe in self.observers:
+            try:
+                await observe(applied)
+            except Exception:
+                log.exception("an observer of game %s failed", game.id)
         if applied.outcome is not None:
             await post_result(self, applied)
             self._locks.pop(game.id, None)
