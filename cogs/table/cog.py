@@ -57,9 +57,7 @@ class TableCog(commands.Cog):
     async def cog_load(self) -> None:
         self.computers = ComputerSeats(self.edge)
         self.bot.add_dynamic_items(ComputerItem)
-        observers = getattr(self.edge.delivery, "observers", None)  # after each published step
-        if observers is not None:
-            observers.append(self.computers.after_step)
+        self.edge.delivery.observers.append(self.computers.after_step)  # after each published step
         for kind in sorted(UIS):
             group = self._game_group(get_engine(kind))
             self.bot.tree.add_command(group)
