@@ -21,7 +21,7 @@ from cogs.table.computers import ComputerItem, ComputerSeats, is_computer, offer
 from cogs.table.controls import controls_for
 from cogs.table.edge import TableEdge, tables_of
 from cogs.table.intake import pressed_at
-from cogs.table.lobby import manages_guild, quiet_computers
+from cogs.table.lobby import manages_guild
 from cogs.table.options import SlashOption, from_engine_option, from_param, given_options, with_options
 from cogs.table.present import embed_of, image_file, table_info
 from cogs.table.registry import UIS, ui_for
@@ -342,28 +342,7 @@ class TableCog(commands.Cog):
         if left is None:
             return
         async with edge.committed(interaction):
-            await self.after_leave(interaction, left, leaver)
-
-    async def after_leave(self, interaction: discord.Interaction, left: Left, leaver: str) -> None:
-        """Show a leave: a hand-off to a computer (the table, and the offer to the host), or
-        the forfeit that ended the game."""
-        edge = self.edge
-        if not left.replaced:
-            await interaction.response.send_message("You left the game; it counts as a loss.", ephemeral=True)
-            if left.applied is not None:
-                await edge.publish(left.applied)
-            return
-        stand_in = left.game.seats[left.seat].name
-        await interaction.response.send_message(
-            f"You left the game. **{stand_in}** plays your seat now; the host decides whether it stays.",
-            ephemeral=True)
-        await quiet_computers(self.service, left.game)
-        if left.applied is not None:
-            await edge.publish(left.applied)
-        else:
-            await edge.update_table(left.game)
-        if left.offer_to is not None:
-            await self.computers.offer(left.game, left.seat, left.offer_to, leaver)
+            await self.computers.after_leave(interaction, left, leaver)
 
     @game.command(name="end", description="End a stuck game without a result (host or Manage Server)")
     async def end(self, interaction: discord.Interaction) -> None:

@@ -26,6 +26,7 @@ import discord
 
 from games.registry import get_policy
 from runtime.errors import NotAllowed, Refusal
+from runtime.service import Left
 from storage import GameRecord, SeatRecord, Status
 
 if TYPE_CHECKING:
@@ -262,6 +263,26 @@ class ComputerSeats:
         await interaction.response.send_modal(name_modal(game.id, route.team, label))
 
     # ----- after a hand-off -----------------------------------------------------------------
+    async def after_leave(self, interaction: discord.Interaction, left: Left, leaver: str) -> None:
+        """Show a leave: a hand-off to a computer (the table, and the offer to the host), or
+        the forfeit that ended the game."""
+        edge = self.edge
+        if not left.replaced:
+            await interaction.response.send_message("You left the game; it counts as a loss.", ephemeral=True)
+            if left.applied is not None:
+                await edge.publish(left.applied)
+            return
+        stand_in = left.game.seats[left.seat].name
+        await interaction.response.send_message(
+            f"You left the game. **{stand_in}** plays your seat now; the host decides whether it stays.",
+            ephemeral=True)
+        if left.applied is not None:
+            await edge.publish(left.applied)
+        else:
+            await edge.update_table(left.game)
+        if left.offer_to is not None:
+            await self.offer(left.game, left.seat, left.offer_to, leaver)
+
     async def offer(self, game: GameRecord, seat: int, offer_to: int, leaver: str) -> None:
         """Tell the table a computer took the leaver's seat, and ask the host (`offer_to`,
         mentioned) whether to keep it or end the game."""

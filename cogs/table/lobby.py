@@ -185,7 +185,6 @@ class Lobby:
         # moves at once waits for it, instead of editing the lobby's message as the table.
         async with self.answers.committed(interaction), self.delivery.lock(game_id):
             await interaction.response.defer()
-            await quiet_computers(self.service, applied.game)
             thread = await self._open_thread(interaction, applied.game, engine)
             if thread is not None:
                 await self.service.set_thread(game_id, thread.id)
@@ -247,10 +246,3 @@ async def add_players(thread: discord.Thread, game: GameRecord) -> None:
             await thread.add_user(discord.Object(id=seat.user_id))
         except discord.HTTPException as exc:
             log.info("could not add a player to the thread of game %s: %s", game.id, exc)
-
-
-async def quiet_computers(service: TableService, game: GameRecord) -> None:
-    """A computer seat has no DMs: marked so, delivery never draws or sends its private view."""
-    for seat in game.seats:
-        if is_computer(seat) and seat.dm_ok:
-            await record_delivery(service, game, seat.seat, dm_ok=False)
