@@ -16,13 +16,16 @@ from .server import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: Points discord.py at the fake server, then runs bot.py as `python bot.py` would.
+#: Points discord.py at the fake server, runs the test's preamble (argv[4], optional), then runs
+#: bot.py as `python bot.py` would.
 LAUNCH = """
 import sys, runpy, yarl
 from discord.http import Route
 from discord.gateway import DiscordWebSocket
 Route.BASE = sys.argv[1]
 DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(sys.argv[2])
+if len(sys.argv) > 4:
+    exec(sys.argv[4])
 sys.argv = [sys.argv[3]]
 runpy.run_path(sys.argv[0], run_name="__main__")
 """
@@ -65,10 +68,13 @@ class BotProcess:
         await self.stop(signal.SIGKILL)
 
 
-async def launch_bot(server: FakeDiscord, cwd: Path, name: str = "bot", **settings: str) -> BotProcess:
+async def launch_bot(server: FakeDiscord, cwd: Path, name: str = "bot", *, preamble: str = "",
+                     **settings: str) -> BotProcess:
     """Start bot.py with DISCORD_TOKEN for `server` plus `settings` as environment variables
     (LOG_LEVEL=INFO unless given; DATABASE_URL, SHARD_* and DEV_GUILD_ID only when given). Its
-    output goes to `cwd / f"{name}.log"` (appended to, so a restart keeps the earlier lines)."""
+    output goes to `cwd / f"{name}.log"` (appended to, so a restart keeps the earlier lines).
+    `preamble`: Python run in the process before bot.py (a test's configuration, such as a
+    shorter time limit; never a change to what bot.py does)."""
     env = {**os.environ, "DISCORD_TOKEN": server.token, "LOG_LEVEL": "INFO", **settings}
     for unset in ("DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "DEV_GUILD_ID"):
         if unset not in settings:
@@ -77,5 +83,5 @@ async def launch_bot(server: FakeDiscord, cwd: Path, name: str = "bot", **settin
     with log_path.open("ab") as out:
         proc = await asyncio.create_subprocess_exec(
             sys.executable, "-c", LAUNCH, server.api_base, server.gateway_url, str(ROOT / "bot.py"),
-            cwd=cwd, env=env, stdout=out, stderr=asyncio.subprocess.STDOUT)
+            *([preamble] if preamble else []), cwd=cwd, env=env, stdout=out, stderr=asyncio.subprocess.STDOUT)
     return BotProcess(proc, log_path)
