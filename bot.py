@@ -237,7 +237,10 @@ class RumpusBot(commands.AutoShardedBot):
             storage = getattr(self, "storage", None)
             if storage is not None and storage.shared:
                 now = time.time()
-                wait = max(wait, await storage.claim_identify(bucket, now, spacing) - now)
+                try:
+                    wait = max(wait, await storage.claim_identify(bucket, now, spacing) - now)
+                except Exception:  # the database is away: pace this process alone, still connect
+                    log.exception("could not claim an identify slot in the database")
             if wait > 0:
                 log.info("shard %s waits %.1f s to identify (bucket %d)", shard_id, wait, bucket)
                 await asyncio.sleep(wait)

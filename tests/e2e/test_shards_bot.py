@@ -248,3 +248,27 @@ async def test_bots_sharing_a_database_claim_identify_slots_there(
     times = fake_discord.gateway.identify_times()
     assert times[1][0] - times[0][0] >= SPACING
     assert claims == [0, 0] and not fake_discord.gateway.identify_violations
+
+
+async def test_a_database_that_cannot_claim_a_slot_does_not_stop_the_shard(
+        fake_discord: FakeDiscord, cluster: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    from storage import Storage
+
+    store = await Storage.open(tmp_path / "away.db")
+    monkeypatch.setattr(store.backend, "shared", True)
+
+    async def away(bucket: int, now: float, spacing: float = 5.0) -> float:
+        raise ConnectionError("database away")
+
+    monkeypatch.setattr(store, "claim_identify", away)
+    monkeypatch.setattr(store, "heartbeat", lambda *a, **k: _nothing())
+    monkeypatch.setattr(store, "live_peers", lambda *a, **k: _nothing([]))
+    with caplog.at_level(logging.ERROR, logger="rumpus"):
+        await cluster.start(shard_count=1, storage=store)
+    assert "could not claim an identify slot" in caplog.text
+    assert fake_discord.gateway.connected_shards() == {(0, 1)}
+
+
+async def _nothing(value: Any = None) -> Any:
+    return value
