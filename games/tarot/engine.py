@@ -257,6 +257,8 @@ class TarotEngine(Engine):
             "window": hand["phase"] == "window" and not state["over"],
             "nominate": hand["phase"] == "nominate" and seat == hand["dealer"] and state["vote"] is None,
         }
+        if legal:
+            mine["table"] = _table_for_mover(state)
         if seat == hand["dealer"]:
             mine["discard"] = list(hand["discard"])
             if hand["phase"] == "discard" and state["vote"] is None:
@@ -287,6 +289,18 @@ def conference_on(options: dict[str, Any]) -> bool:
     if options["conference"] == "auto":
         return options["mode"] == "classic" and not options["allegiances"]
     return bool(options["conference"] == "on")
+
+
+def _table_for_mover(state: State) -> dict[str, Any]:
+    """The public facts a player about to play remembers from the table (the tricks of this
+    hand so far, the one on the table, the Fool, the calls): shown only while the seat must
+    play, like `led`, so the other seats' DMs are not edited at every card."""
+    hand = state["hand"]
+    return {"tricks": [_public_trick(t) for t in hand["tricks"]], "g_suit": hand["g_suit"],
+            "direction": hand["direction"], "league": hand["league"],
+            "fool": dict(hand["fool"]) if hand["fool"] else None, "periods": list(hand["periods"]),
+            "hand_sizes": [len(h) for h in hand["hands"]], "points": list(state["points"]),
+            "trumps_score": state["options"]["allegiance_trumps_score"]}
 
 
 def _public_trick(trick: dict[str, Any] | None) -> dict[str, Any] | None:
