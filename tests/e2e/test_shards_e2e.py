@@ -11,7 +11,9 @@ time limit run out with both processes up. Then:
 - every press was answered within Discord's 3 s;
 - the stored action log runs 2, 3, … without a gap, holds each applied press once in the
   order the presses were applied, and replaying it from the seed gives the stored state;
-- the timeout's default play is in the log exactly once.
+- the timeout's default play is in the log exactly once;
+- the processes kept to Discord's identify limit (one bucket: 5 s apart), enforced by the fake,
+  by claiming identify slots in the database.
 
 The tarot time limit is shortened in both processes (a preamble sets `PLAY`, 90 s on Discord)
 so the timer part takes seconds.
@@ -198,7 +200,10 @@ def next_seat(game: GameRecord, seat: int, action: dict[str, Any]) -> int | None
 
 @pytest.fixture
 async def table(fake_discord: FakeDiscord, postgres_url: str, tmp_path: Path) -> AsyncIterator[Table]:
-    fake_discord.gateway.max_concurrency = 2
+    # Discord's usual identify limit, enforced: one bucket, one IDENTIFY per 5 s, op 9 if sooner.
+    # The two processes know of each other only through the database's identify slots.
+    fake_discord.gateway.max_concurrency = 1
+    fake_discord.gateway.enforce_identify_limit = True
     guild = fake_discord.add_guild("Shard One", shard=SHARDS)
     players = [fake_discord.user(name, guild=guild) for name in ("alice", "bob", "carol", "dan")]
     store = await open_storage(postgres_url)
@@ -220,6 +225,8 @@ async def test_two_sharded_processes_play_one_game_exactly_once(fake_discord: Fa
     for shard in (0, 1):
         await table.connected(shard)
     await fake_discord.wait_for(lambda: fake_discord.command_syncs, 20, "shard 0's process to sync the commands")
+    first = sorted(rec.at for rec in fake_discord.gateway.identify_log)
+    assert len(first) == 2 and first[1] - first[0] >= fake_discord.gateway.identify_spacing
     alice, bob, carol, dan = table.players
     general = table.guild.channel("general")
 
@@ -305,4 +312,5 @@ async def test_two_sharded_processes_play_one_game_exactly_once(fake_discord: Fa
             if r.latency is None or r.latency > fake_discord.interaction_timeout]
     assert not slow, slow
     assert "Traceback" not in table.bots[0].log(), table.logs()
+    assert not fake_discord.gateway.identify_violations
     print(f"{len(results)} interactions, {len(log)} actions, {time.monotonic() - started:.1f} s")
