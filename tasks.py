@@ -49,7 +49,8 @@ def main(argv: list[str]) -> int:
     if command == "run":
         args = [str(PYTHON), str(ROOT / "bot.py"), *rest]
     elif command == "test":
-        args = [str(PYTHON), "-m", "pytest", *rest]
+        # One worker per core; a test that needs its own run says so with `-n 0` after.
+        args = [str(PYTHON), "-m", "pytest", "-n", "auto", "--dist", "worksteal", *rest]
     else:
         args = [str(PYTHON), "-m", "ruff", "check", ".", *rest]
     return subprocess.run(args, cwd=ROOT).returncode
