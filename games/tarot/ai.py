@@ -216,12 +216,13 @@ def choose_card(view: dict[str, Any]) -> str:
 
 def spend_cost(card: str) -> float:
     """What playing a card now costs later: high trumps win tricks to come; a suit card's
-    rank a little (ties go to the lower card); the Fool its one escape."""
+    rank a little (ties go to the lower card), a court card more (it may win a trick later);
+    the Fool its one escape."""
     if card == FOOL:
         return FOOL_KEEP
     if is_trump(card):
         return 0.12 * rank(card) + (1.0 if rank(card) >= 19 else 0.0)
-    return 0.05 * rank(card)
+    return 0.05 * rank(card) + 0.3 * max(0, rank(card) - 10)
 
 
 def worth_of(reading: Reading, card: str) -> float:
@@ -235,11 +236,11 @@ def worth_of(reading: Reading, card: str) -> float:
         if not any(c != FOOL for _s, c, _a in plays):
             return -fool_cost - FOOL_PAYMENT / 2
         ours = chance_ours(reading, plays)
-        us, them = trick_values(reading, plays, skip=FOOL)
+        us, them = trick_values(reading, plays)
         return ours * us - (1 - ours) * (them + FOOL_PAYMENT) - fool_cost
     plays = [*reading.plays, [me, card, card in reading.as_led]]
     ours = chance_ours(reading, plays)
-    us, them = trick_values(reading, plays, skip=None)
+    us, them = trick_values(reading, plays)
     if card == WORLD:  # it wins whenever it is played: its own points are the team's anyway
         us -= reading.value(card, reading.team, False)
     return ours * us - (1 - ours) * them - spend_cost(card)
@@ -269,7 +270,7 @@ def chance_ours(reading: Reading, plays: list[list[Any]]) -> float:
     return sum(chance for chance, _card, holding in branches if holding)
 
 
-def trick_values(reading: Reading, plays: list[list[Any]], skip: str | None) -> tuple[float, float]:
+def trick_values(reading: Reading, plays: list[list[Any]]) -> tuple[float, float]:
     """What the trick is worth to the partnership if it takes it, and to the opponents."""
     cards = [c for _s, c, _a in plays if c != FOOL]
     voided = False
