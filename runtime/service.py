@@ -477,6 +477,13 @@ class TableService:
         others = [s for s in game.seats if not s.computer and s.seat != seat]
         if get_policy(game.kind) is None or not others:
             applied = await self._forfeit(game, seat, pressed)
+            if not applied.finished and any(s.computer for s in game.seats):
+                # Only computers are left and the rules play on: nobody is there to play for.
+                # The forfeit stays logged; the game stops without a result.
+                await self.storage.set_status(game_id, Status.CANCELLED, self.clock.now())
+                self.on_deadlines(game_id, None)
+                self.forget(game_id)
+                applied.game.status = Status.CANCELLED
             return Left(applied.game, seat, replaced=False, applied=applied)
         leaver = game.seats[seat]
         name = computers.stand_in_name(leaver, game.seats)

@@ -268,7 +268,10 @@ class ComputerSeats:
         the forfeit that ended the game."""
         edge = self.edge
         if not left.replaced:
-            await interaction.response.send_message("You left the game; it counts as a loss.", ephemeral=True)
+            stopped = left.game.status is Status.CANCELLED
+            await interaction.response.send_message(
+                "You left the game; only computers were left, so it stopped without a result." if stopped
+                else "You left the game; it counts as a loss.", ephemeral=True)
             if left.applied is not None:
                 await edge.publish(left.applied)
             return

@@ -248,8 +248,10 @@ async def test_every_words_shortcut_moves_the_game(fake_discord: FakeDiscord, tm
         await move(bob, "trash", 1, "trash", letter="X")
         board = await carol.slash("words board", channel=thread)
         assert board.ephemeral and board.message is not None and board.message.embeds
+        # Computers take the seats of the first two to leave; the last human leaving ends it.
         await carol.slash("game leave", channel=thread)
         await bob.slash("game leave", channel=thread)
+        await alice.slash("game leave", channel=thread)
         await fake_discord.wait_for(lambda: not table.buttons(), what="the first game to end")
 
         thread, table = await start(fake_discord, "words", alice, bob)
