@@ -13,6 +13,7 @@ few commits, which is the usual trade for a chat bot.
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 from typing import Any, TypeVar
@@ -42,7 +43,11 @@ class SqliteBackend:
         connection.row_factory = aiosqlite.Row
         backend = cls(connection, path)
         try:
-            for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=5000"):
+            # busy_timeout first: another process opening the same new file at once holds its
+            # lock while it turns WAL on or migrates.
+            await connection.execute("PRAGMA busy_timeout=5000")
+            await _enable_wal(connection)
+            for pragma in ("synchronous=NORMAL", "foreign_keys=ON"):
                 await connection.execute(f"PRAGMA {pragma}")
             await backend.migrate()
         except BaseException:
@@ -88,19 +93,52 @@ class SqliteBackend:
         return LATEST
 
 
+async def _enable_wal(connection: aiosqlite.Connection, patience: float = 5.0) -> None:
+    """Switch the file to WAL. Switching takes the file's exclusive lock and SQLite answers
+    BUSY at once, without its busy handler, when another connection holds any lock: retry."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + patience
+    while True:
+        try:
+            await connection.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or loop.time() > deadline:
+                raise
+            await asyncio.sleep(0.02)
+
+
 def _migration_step(conn: sqlite3.Connection, number: int) -> None:
-    # In autocommit mode executescript leaves the script's own BEGIN open: the backfill and the
-    # version bump ride in the same transaction.
+    """Apply migration `number` unless another process sharing the file (shards started
+    together) got there first: the version is re-read under the write lock. The script runs
+    statement by statement because executescript would commit the open transaction."""
+    conn.execute("BEGIN IMMEDIATE")
     try:
-        conn.executescript(f"BEGIN;\n{MIGRATIONS[number - 1]}")
-        if number in BACKFILLS:
-            _drive(conn, BACKFILLS[number]())
-        conn.execute(f"PRAGMA user_version = {number}")
+        if conn.execute("PRAGMA user_version").fetchone()[0] < number:
+            for statement in _statements(MIGRATIONS[number - 1]):
+                conn.execute(statement)
+            if number in BACKFILLS:
+                _drive(conn, BACKFILLS[number]())
+            conn.execute(f"PRAGMA user_version = {number}")
     except BaseException:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
     conn.execute("COMMIT")
+
+
+def _statements(script: str) -> list[str]:
+    """Split a script into whole statements (sqlite3.complete_statement knows triggers and
+    quoted semicolons)."""
+    statements, pending = [], ""
+    for line in script.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            statements.append(pending.strip())
+            pending = ""
+    if pending.strip() and not pending.strip().startswith("--"):
+        raise ValueError(f"incomplete statement at the end of a migration: {pending.strip()[:60]!r}")
+    return [s for s in statements if s.rstrip(";").strip()]
 
 
 def _drive(conn: sqlite3.Connection, body: Tx[T]) -> T:

@@ -42,6 +42,7 @@ class Pings:
         self._dm_pings: dict[tuple[int, int], tuple[int, int]] = {}  # (game, seat) -> (channel, message)
         self._tasks: set[asyncio.Task[None]] = set()
         self._order: dict[int, asyncio.Lock] = {}  # one ping at a time per game, in step order
+        self._over: dict[int, asyncio.Event] = {}  # set when a game's result is about to be posted
 
     async def after(self, applied: Applied) -> None:
         """Ping every seat the step made awaited (never for a finished game). The ping goes
@@ -82,9 +83,26 @@ class Pings:
         except Exception:  # a lost nudge must not lose anything else
             log.exception("could not nudge seat %s of game %s", seat, game.id)
 
+    async def game_over(self, game_id: int) -> None:
+        """The result is about to be posted and the thread archived: pings still waiting for
+        their channel are dropped, and one being sent is let finish first (a ping after the
+        result would tell someone to move in a finished game, or hit the archived thread)."""
+        self.over_event(game_id).set()
+        lock = self._order.get(game_id)
+        if lock is not None:
+            async with lock:
+                pass
+
+    def over_event(self, game_id: int) -> asyncio.Event:
+        if len(self._over) > 20_000:
+            self._over = {g: e for g, e in self._over.items() if not e.is_set()}
+        return self._over.setdefault(game_id, asyncio.Event())
+
     async def _ping_in_order(self, game: GameRecord, asked: set[tuple[int, str]]) -> None:
         lock = self._order.setdefault(game.id, asyncio.Lock())
         async with lock:
+            if self.over_event(game.id).is_set():
+                return
             # only seats still asked the same thing when their turn to be pinged comes (a
             # later step's own ping tells them of anything newer)
             now_asked = {(d["seat"], d["key"]) for d in game.deadlines}
@@ -124,6 +142,8 @@ class Pings:
                 continue
             in_thread.append(seat)
         message_id = await self.ping_in_thread(game, in_thread, total) if in_thread else None
+        if message_id is None and not seen:
+            return
         seen.update({seat: total for seat in in_thread if message_id is not None})
         if message_id is not None or seen:
             await storage.set_ping(game.id, message_id, seen)
@@ -149,14 +169,19 @@ class Pings:
             text += "\n" + "\n".join(f"> {line}" for line in game.log[end - missed:end])
         return text
 
-    async def spaced(self, channel_id: int) -> None:
-        """Wait until this channel may take another ping."""
+    async def spaced(self, channel_id: int, game_id: int) -> bool:
+        """Wait until this channel may take another ping; False if the game ended meanwhile."""
+        over = self.over_event(game_id)
         wait = self._last_sent.get(channel_id, 0.0) + PING_SPACING - asyncio.get_running_loop().time()
         if wait > 0:
-            await asyncio.sleep(wait)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(over.wait(), wait)
+        if over.is_set():
+            return False
         self._last_sent[channel_id] = asyncio.get_running_loop().time()
         if len(self._last_sent) > 20_000:
             self._last_sent.clear()
+        return True
 
     async def ping_in_thread(self, game: GameRecord, seats: list[int], total: int) -> int | None:
         host = self.delivery.host
@@ -164,7 +189,8 @@ class Pings:
         lines = [self.line_for(game, seat, mention=True, upto=total) for seat in seats]
         link = self.delivery.table_url(game)
         content = "\n".join(lines) + (f"\n[Go to the table]({link})" if link else "")
-        await self.spaced(game.home_channel_id)
+        if not await self.spaced(game.home_channel_id, game.id):
+            return None
         try:
             sent = await channel.send(content[:2000], allowed_mentions=MENTION_USERS, suppress_embeds=True)
         except discord.HTTPException as exc:

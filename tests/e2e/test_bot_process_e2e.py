@@ -110,6 +110,8 @@ async def test_two_sharded_processes_split_the_guilds_and_only_shard_zero_syncs(
         assert fake_discord.command_syncs == 1
     finally:
         logs = {name: await bot.stop() for name, bot in (("shard1", one), ("shard0", zero))}
+        for name, log in logs.items():  # shown by pytest when the test fails
+            print(f"--- {name} ---\n{log}")
     assert "not syncing commands" in logs["shard1"] and "not syncing commands" not in logs["shard0"]
     assert "synced" in logs["shard0"]
     for name, log in logs.items():

@@ -3,11 +3,13 @@ games with a hand), with what happened since their last turn; one ping at a time
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from cogs.table.pings import PING_SPACING
 from tests.e2e.conftest import running_bot
 from tests.e2e.test_table_e2e import hand_message, open_table, play_turn
 from tests.fakediscord import FakeDiscord
@@ -102,3 +104,21 @@ async def test_notify_off_means_no_ping(fake_discord: FakeDiscord, bot: Any) -> 
     await fake_discord.idle()
     assert pings(alice.dms()) == [] and pings(bob.dms()) == []
     assert all(pings(t.history()) == [] for t in fake_discord.general.threads())
+
+
+async def test_a_ping_still_waiting_for_its_channel_is_dropped_when_the_game_ends(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """A ping waits its channel's turn (a second apart); if the game ends meanwhile it is not
+    sent: nobody is told to move in a game that is over."""
+    async with running_bot(fake_discord, tmp_path, seed=DECISIVE_ROLLOFF) as harness:
+        thread, alice, bob = await start_hallway(fake_discord)
+        table = next(m for m in thread.history() if m.embeds and "Hallway" in str(m.embeds[0].get("title")))
+        await alice.click(table, "Roll")
+        await bob.click(table, "Roll")  # the roll-off is decided: the mover's ping waits its turn
+        game = await harness.bot.service.game_here(thread.id)
+        assert game.state is not None and game.state["phase"] != "rolloff"
+        ended = await alice.slash("game end", channel=thread)
+        assert "ended game" in ended.content
+        await asyncio.sleep(PING_SPACING + 0.3)
+        await fake_discord.idle()
+        assert not [p for p in pings(thread.history()) if "roll the die" in p.content]

@@ -225,8 +225,8 @@ class FakeDiscord:
             self.rate_limit_hits.append(f"more than 5 messages in 5 s in #{channel.name or channel.id}")
 
     def unexpected_errors(self) -> list[str]:
-        return [f"{call.route} -> {exc.status} {exc.code} {exc.message}" for call, exc in self.errors
-                if exc.code not in self.allowed_errors]
+        return [f"{call.route} -> {exc.status} {exc.code} {exc.message}{_gist(call.body)}"
+                for call, exc in self.errors if exc.code not in self.allowed_errors]
 
     def check(self) -> None:
         """Raise AssertionError for unknown routes, fake crashes, and (strict) unexpected API errors."""
@@ -277,3 +277,12 @@ class FakeDiscord:
 
     def users_by_id(self) -> dict[int, User]:
         return self.world.users
+
+
+def _gist(body: Any) -> str:
+    """What a failed call was trying to say, so a failure names the message at fault."""
+    if not isinstance(body, dict):
+        return ""
+    said = body.get("content") or next((e.get("title") or e.get("description") for e in body.get("embeds") or []
+                                        if isinstance(e, dict)), None)
+    return f" (sending {str(said)[:80]!r})" if said else ""

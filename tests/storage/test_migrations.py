@@ -69,6 +69,39 @@ async def test_a_failed_step_leaves_the_file_at_its_version(tmp_path: Path, monk
     con.close()
 
 
+async def test_sqlite_migrates_once_when_several_processes_open_a_new_file_together(tmp_path: Path) -> None:
+    """Sharded processes started together on one file: one turns WAL on and migrates, the
+    others wait for it and find the schema done (it used to fail: 'table games already exists',
+    'database is locked')."""
+    import asyncio
+
+    from storage.sqlite import SqliteBackend
+
+    for attempt in range(8):
+        path = tmp_path / f"new{attempt}.db"
+        backends = await asyncio.gather(*(SqliteBackend.open(path) for _ in range(3)))
+        try:
+            assert [await b.schema_version() for b in backends] == [LATEST] * 3
+        finally:
+            for backend in backends:
+                await backend.close()
+        con = sqlite3.connect(path)
+        assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        con.close()
+
+
+def test_a_migration_script_splits_into_whole_statements() -> None:
+    from storage.sqlite import _statements
+
+    script = ("-- a comment\nCREATE TABLE t (a TEXT DEFAULT ';');\nCREATE TRIGGER g AFTER INSERT ON t BEGIN\n"
+              "  UPDATE t SET a = 'x;y';\nEND;\nCREATE INDEX i ON t (a);\n")
+    table, trigger, index = _statements(script)
+    assert table.endswith("DEFAULT ';');") and trigger.startswith("CREATE TRIGGER") and trigger.endswith("END;")
+    assert index == "CREATE INDEX i ON t (a);"
+    for statement in _statements("\n".join(MIGRATIONS)):
+        assert sqlite3.complete_statement(statement)
+
+
 async def test_a_postgres_database_from_the_future_is_refused(postgres_url: str) -> None:
     import asyncpg
 
