@@ -36,6 +36,9 @@ log = logging.getLogger(__name__)
 #: Discord throttles edits of messages older than an hour; re-post a bit before that.
 REPOST_AFTER = 50 * 60
 DM_CLOSED = 50007
+#: Discord's "Invalid Form Body": among others, an edit keeping an attachment the message no
+#: longer has.
+INVALID_FORM_BODY = 50035
 #: Remembered DM fingerprints (game, seat) -> (message id, fingerprint); cleared past this size.
 MAX_REMEMBERED_DMS = 20_000
 #: Seconds between writes of the table versions shown (one transaction for all games).
@@ -204,6 +207,23 @@ class Delivery:
                 kwargs["attachments"] = attachments
         return kwargs
 
+    async def edit_keeping_picture(self, message_id: int, rendered: Rendered,
+                                   edit: Callable[..., Awaitable[Any]]) -> tuple[Any, dict[str, Any]]:
+        """`edit(**kwargs)` with the picture kept when it is unchanged; returns edit's result and
+        the kwargs that worked. When Discord no longer knows the kept attachment (another
+        process sharing the database replaced the picture since our last edit), the picture
+        is uploaded again instead of the edit being lost."""
+        kwargs = self.edit_kwargs(message_id, rendered)
+        try:
+            return await edit(**kwargs), kwargs
+        except discord.HTTPException as exc:
+            if exc.code != INVALID_FORM_BODY or not kept(kwargs):
+                raise
+            log.info("message %s no longer shows the picture we kept; uploading it again", message_id)
+            self._pictures.pop(message_id, None)
+            kwargs = rendered.edit_kwargs()
+            return await edit(**kwargs), kwargs
+
     def remember_picture(self, message_id: int, rendered: Rendered,
                          attachments: Sequence[discord.Attachment] = ()) -> None:
         if len(self._pictures) >= MAX_REMEMBERED_DMS:
@@ -220,7 +240,7 @@ class Delivery:
         old = game.table_message_id
         if old is not None and not post_new and self.fresh_table(game):
             try:
-                edited = await channel.get_partial_message(old).edit(**self.edit_kwargs(old, rendered))
+                edited, _ = await self.edit_keeping_picture(old, rendered, channel.get_partial_message(old).edit)
                 self.remember_table(game.id, old, rendered)
                 self.remember_picture(old, rendered, edited.attachments if edited else ())
                 return
@@ -252,11 +272,13 @@ class Delivery:
             fresh = record.dm_message_at is not None and self.now - record.dm_message_at < REPOST_AFTER
             if record.dm_channel_id and record.dm_message_id and fresh:
                 shown = self._dm_shown.get((game.id, seat))
-                if shown is not None and shown == (record.dm_message_id, rendered.fingerprint()):
+                # (only this process's own edits are remembered: with others sharing the
+                # database, one of them may have edited the DM since)
+                if shown == (record.dm_message_id, rendered.fingerprint()) and not self.service.storage.shared:
                     return  # the DM already shows exactly this
                 dm_channel = self.host.get_partial_messageable(record.dm_channel_id)
-                edited = await dm_channel.get_partial_message(record.dm_message_id).edit(
-                    **self.edit_kwargs(record.dm_message_id, rendered))
+                edited, _ = await self.edit_keeping_picture(
+                    record.dm_message_id, rendered, dm_channel.get_partial_message(record.dm_message_id).edit)
                 self.remember_dm(game.id, seat, record.dm_message_id, rendered)
                 self.remember_picture(record.dm_message_id, rendered, edited.attachments if edited else ())
                 return

@@ -211,16 +211,16 @@ class Intake:
         private_done: set[int] = set()
         if message is not None and message.id == game.table_message_id and delivery.fresh_table(game):
             rendered = await delivery.draw_table(game)
-            edit = delivery.edit_kwargs(message.id, rendered)
-            await redraw_in_place(interaction, **edit)
+            _, edit = await delivery.edit_keeping_picture(
+                message.id, rendered, lambda **kw: redraw_in_place(interaction, **kw))
             delivery.remember_table(game.id, message.id, rendered)
             delivery.remember_picture(message.id, rendered, kept(edit))
             table_done = True
         elif message is not None and seat is not None and self._is_private_message(game, seat, message):
             drawn = await delivery.draw_private(applied, seat)
             if drawn is not None:
-                edit = delivery.edit_kwargs(message.id, drawn)
-                await redraw_in_place(interaction, **edit)
+                _, edit = await delivery.edit_keeping_picture(
+                    message.id, drawn, lambda **kw: redraw_in_place(interaction, **kw))
                 delivery.remember_picture(message.id, drawn, kept(edit))
                 private_done.add(seat)
                 if message.id == game.seats[seat].dm_message_id:

@@ -1,0 +1,82 @@
+"""Delivery when other processes share the database (sharded bots): what this process
+remembers of a message — the attachment it kept, the DM it last drew — may be out of date,
+because another process edited the same message since. Nothing may be lost for it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from games.registry import get_engine
+from runtime.service import Applied
+from tests.e2e.conftest import running_bot
+from tests.e2e.test_pings_e2e import start_hallway
+from tests.e2e.test_table_e2e import hand_message, open_table, table_message
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.ids import snowflake
+from tests.fakediscord.state import Attachment
+
+INVALID_FORM_BODY = 50035
+
+
+def replaced_elsewhere(message: Any) -> list[int]:
+    """What another process's edit of the message did: the same picture uploaded again, under
+    new attachment ids. Returns the ids this process last saw."""
+    old = [a.id for a in message.attachments]
+    message.attachments = [Attachment(snowflake(), a.filename, a.data, a.content_type, a.description, a.url)
+                           for a in message.attachments]
+    return old
+
+
+async def test_an_edit_keeping_a_picture_another_process_replaced_uploads_it_again(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake_discord.allow_errors(INVALID_FORM_BODY)  # the first try of the edit, refused
+    async with running_bot(fake_discord, tmp_path) as harness:
+        thread, _, _ = await start_hallway(fake_discord)
+        game = await harness.bot.service.game_here(thread.id)
+        table = fake_discord.world.messages[game.table_message_id]
+        assert table.attachments
+        picture = table.attachments[0].data
+        seen = replaced_elsewhere(table)
+        mark = fake_discord.mark()
+
+        game.version += 1  # a newer step with the same picture: the edit would keep it
+        await harness.bot.tables.delivery.update_table(game)
+
+        edits = [c for c in fake_discord.calls_since(mark) if c.route.startswith("PATCH /channels")]
+        assert len(edits) == 2, "a refused keep, then the picture uploaded again"
+        assert [(e.status, e.code) for _, e in fake_discord.errors] == [(400, INVALID_FORM_BODY)]
+        [shown] = table.attachments
+        assert shown.data == picture and shown.id not in seen
+
+
+async def test_with_a_shared_database_a_dm_is_redrawn_even_if_this_process_drew_the_same(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Alone, a process skips an edit that would show what it last drew in a DM. Sharing the
+    database, another process may have drawn something else there since: it edits."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with running_bot(fake_discord, tmp_path) as harness:
+        await open_table(fake_discord, alice, bob)
+        await fake_discord.idle()
+        delivery = harness.bot.tables.delivery
+        table = table_message(fake_discord)
+        assert table is not None
+        game = await harness.bot.service.game_here(table.channel.id)
+        hand = hand_message(alice)
+        assert hand is not None
+        seat = game.seat_of(alice.id)
+        again = Applied(game, get_engine(game.kind), [], [seat])
+
+        mark = fake_discord.mark()
+        await delivery.deliver_private(again, seat)
+        assert fake_discord.calls_since(mark) == [], "alone: the DM already shows this"
+
+        hand.content = "(drawn by another process)"
+        harness.bot.storage.backend.shared = True
+        try:
+            await delivery.deliver_private(again, seat)
+        finally:
+            harness.bot.storage.backend.shared = False
+        assert [c.route for c in fake_discord.calls_since(mark)] == [
+            "PATCH /channels/{channel_id}/messages/{message_id}"]
+        assert "Your tokens" in hand.text()
