@@ -15,12 +15,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 import discord
 
 from cogs.table import codec
+from cogs.table.kept_pictures import KeptPictures
 from cogs.table.pings import Pings
 from cogs.table.present import Rendered, render_private, render_table
 from cogs.table.registry import ui_for
@@ -36,9 +37,6 @@ log = logging.getLogger(__name__)
 #: Discord throttles edits of messages older than an hour; re-post a bit before that.
 REPOST_AFTER = 50 * 60
 DM_CLOSED = 50007
-#: Discord's "Invalid Form Body": among others, an edit keeping an attachment the message no
-#: longer has.
-INVALID_FORM_BODY = 50035
 #: Remembered DM fingerprints (game, seat) -> (message id, fingerprint); cleared past this size.
 MAX_REMEMBERED_DMS = 20_000
 #: Seconds between writes of the table versions shown (one transaction for all games).
@@ -78,9 +76,8 @@ class Delivery:
         #: Whether a game's table message carries controls bound to its state version (a
         #: table without them stays good through a step that changed nothing public).
         self._table_bound: dict[int, bool] = {}
-        #: message id -> (digest of the picture it shows, its attachments): an edit that would
-        #: show the same picture keeps the attachment instead of uploading it again.
-        self._pictures: dict[int, tuple[str, list[discord.Attachment]]] = {}
+        #: Pictures messages show, kept by the next edit that would show them again.
+        self.pictures = KeptPictures()
         #: Table versions shown since the last flush (game id -> version).
         self._unflushed: dict[int, int] = {}
         self._flusher: asyncio.Task[None] | None = None
@@ -194,45 +191,6 @@ class Delivery:
         self._unflushed[game.id] = max(game.version, self._unflushed.get(game.id, 0))
         return True
 
-    def edit_kwargs(self, message_id: int, rendered: Rendered) -> dict[str, Any]:
-        """Edit arguments for a message; the picture it already shows is kept, not uploaded
-        again, when the new drawing is the same."""
-        kwargs = rendered.edit_kwargs()
-        shown = self._pictures.get(message_id)
-        if rendered.file is not None and shown is not None and shown[0] == rendered.image_digest:
-            # Only attachments the bot itself saw come back from its last edit of this message:
-            # a message as it was when pressed may show a picture another edit has replaced.
-            attachments = [a for a in shown[1] if a.filename == rendered.file.filename]
-            if attachments:
-                kwargs["attachments"] = attachments
-        return kwargs
-
-    async def edit_keeping_picture(self, message_id: int, rendered: Rendered,
-                                   edit: Callable[..., Awaitable[Any]]) -> tuple[Any, dict[str, Any]]:
-        """`edit(**kwargs)` with the picture kept when it is unchanged; returns edit's result and
-        the kwargs that worked. When Discord no longer knows the kept attachment (another
-        process sharing the database replaced the picture since our last edit), the picture
-        is uploaded again instead of the edit being lost."""
-        kwargs = self.edit_kwargs(message_id, rendered)
-        try:
-            return await edit(**kwargs), kwargs
-        except discord.HTTPException as exc:
-            if exc.code != INVALID_FORM_BODY or not kept(kwargs):
-                raise
-            log.info("message %s no longer shows the picture we kept; uploading it again", message_id)
-            self._pictures.pop(message_id, None)
-            kwargs = rendered.edit_kwargs()
-            return await edit(**kwargs), kwargs
-
-    def remember_picture(self, message_id: int, rendered: Rendered,
-                         attachments: Sequence[discord.Attachment] = ()) -> None:
-        if len(self._pictures) >= MAX_REMEMBERED_DMS:
-            self._pictures.clear()
-        if rendered.file is None or rendered.image_digest is None:
-            self._pictures.pop(message_id, None)
-        else:
-            self._pictures[message_id] = (rendered.image_digest, list(attachments))
-
     async def update_table(self, game: GameRecord, *, post_new: bool = False) -> None:
         """Edit the table message (or post a new one: the first, or once the old is too old to edit)."""
         rendered = await self.draw_table(game)
@@ -240,9 +198,9 @@ class Delivery:
         old = game.table_message_id
         if old is not None and not post_new and self.fresh_table(game):
             try:
-                edited, _ = await self.edit_keeping_picture(old, rendered, channel.get_partial_message(old).edit)
+                edited, _ = await self.pictures.edit(old, rendered, channel.get_partial_message(old).edit)
                 self.remember_table(game.id, old, rendered)
-                self.remember_picture(old, rendered, edited.attachments if edited else ())
+                self.pictures.remember(old, rendered, edited.attachments if edited else ())
                 return
             except discord.NotFound:
                 log.info("table message of game %s vanished; posting a new one", game.id)
@@ -257,7 +215,7 @@ class Delivery:
         await self.service.storage.set_table_message(game.id, message.id, self.now)
         game.table_message_id, game.table_message_at = message.id, self.now
         self.remember_table(game.id, message.id, rendered)
-        self.remember_picture(message.id, rendered, message.attachments)
+        self.pictures.remember(message.id, rendered, message.attachments)
 
     async def deliver_private(self, applied: Applied, seat: int) -> None:
         """DM a seat its new private view; on closed DMs, say so once in the channel."""
@@ -277,10 +235,10 @@ class Delivery:
                 if shown == (record.dm_message_id, rendered.fingerprint()) and not self.service.storage.shared:
                     return  # the DM already shows exactly this
                 dm_channel = self.host.get_partial_messageable(record.dm_channel_id)
-                edited, _ = await self.edit_keeping_picture(
+                edited, _ = await self.pictures.edit(
                     record.dm_message_id, rendered, dm_channel.get_partial_message(record.dm_message_id).edit)
                 self.remember_dm(game.id, seat, record.dm_message_id, rendered)
-                self.remember_picture(record.dm_message_id, rendered, edited.attachments if edited else ())
+                self.pictures.remember(record.dm_message_id, rendered, edited.attachments if edited else ())
                 return
             if record.dm_channel_id:
                 dm: discord.abc.Messageable = self.host.get_partial_messageable(record.dm_channel_id)
@@ -291,7 +249,7 @@ class Delivery:
             await record_delivery(self.service, game, seat, dm_ok=True, dm_channel_id=message.channel.id,
                                   dm_message_id=message.id, dm_message_at=self.now)
             self.remember_dm(game.id, seat, message.id, rendered)
-            self.remember_picture(message.id, rendered, message.attachments)
+            self.pictures.remember(message.id, rendered, message.attachments)
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
                 log.warning("DM to seat %s of game %s refused: %s", seat, game.id, exc)
@@ -397,12 +355,6 @@ class Delivery:
             log.warning("could not replay game %s to version %s; re-sending every hand", game.id, version)
             return everyone
         return [s for s in everyone if engine.view(then, s) != engine.view(game.state, s)]
-
-
-def kept(kwargs: dict[str, Any]) -> list[discord.Attachment]:
-    """The attachments an edit keeps (none when it uploads a new picture)."""
-    attachments = kwargs.get("attachments") or []
-    return [a for a in attachments if isinstance(a, discord.Attachment)]
 
 
 def version_bound(rendered: Rendered) -> bool:

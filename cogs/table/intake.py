@@ -17,7 +17,8 @@ import discord
 from cogs.table import codec
 from cogs.table.answers import NO_LONGER_VALID, Answers, echo, redraw_in_place, send
 from cogs.table.controls import build_modal, find_form, offered_action, read_field, text_inputs
-from cogs.table.delivery import Delivery, kept
+from cogs.table.delivery import Delivery
+from cogs.table.kept_pictures import kept
 from cogs.table.rules import rule_text
 from games.registry import get_engine
 from runtime.access import may_press
@@ -211,17 +212,17 @@ class Intake:
         private_done: set[int] = set()
         if message is not None and message.id == game.table_message_id and delivery.fresh_table(game):
             rendered = await delivery.draw_table(game)
-            _, edit = await delivery.edit_keeping_picture(
+            _, edit = await delivery.pictures.edit(
                 message.id, rendered, lambda **kw: redraw_in_place(interaction, **kw))
             delivery.remember_table(game.id, message.id, rendered)
-            delivery.remember_picture(message.id, rendered, kept(edit))
+            delivery.pictures.remember(message.id, rendered, kept(edit))
             table_done = True
         elif message is not None and seat is not None and self._is_private_message(game, seat, message):
             drawn = await delivery.draw_private(applied, seat)
             if drawn is not None:
-                _, edit = await delivery.edit_keeping_picture(
+                _, edit = await delivery.pictures.edit(
                     message.id, drawn, lambda **kw: redraw_in_place(interaction, **kw))
-                delivery.remember_picture(message.id, drawn, kept(edit))
+                delivery.pictures.remember(message.id, drawn, kept(edit))
                 private_done.add(seat)
                 if message.id == game.seats[seat].dm_message_id:
                     delivery.remember_dm(game.id, seat, message.id, drawn)
