@@ -1058,6 +1058,8 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any], TableInfo], str]] = {
     "flag_dropped": lambda d, info: f"⚑ {_kid(d, info)} drops flag {d.get('flag')} at {xy(d.get('pos'))}.",
     "handed": lambda d, info: (f"✋ {_name(info, d.get('seat'))} plays "
                                f"{'left' if d.get('left') else 'right'}-handed."),
+    "afk": lambda d, info: (f"💤 {_name(info, d.get('seat'))} sat out {d.get('turns')} of Army {d.get('army')}'s "
+                            "turns in a row: the other army may claim a forfeit."),
     "concede": lambda d, info: f"🏳️ {_name(info, d.get('seat'))} concedes for Army {d.get('army')}.",
     "victory": _victory,
 }

@@ -21,7 +21,7 @@ ASYNC_FACTOR = 120
 #: §4 live limits in seconds.
 LIMITS = {"map": 180.0, "build": 600.0, "deploy": 300.0, "rps": 30.0, "move": 360.0, "facing": 90.0,
           "turning": 90.0, "fight": 60.0, "gesture": 45.0}
-IDLE_TURNS = 3
+IDLE_TURNS = turns.IDLE_TURNS
 
 
 class KniggitsEngine(Engine):

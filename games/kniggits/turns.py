@@ -14,6 +14,9 @@ from games.kniggits import board, exchange, moves
 from games.kniggits.board import ARMIES, K, active, by_id, cell, id_number
 from games.kniggits.geometry import dist2
 
+#: K17: an army that sat out this many of its own turns in a row may be claimed a forfeit from.
+IDLE_TURNS = 3
+
 
 def army_of(state: dict[str, Any], seat: int) -> int:
     return 0 if seat in state["armies"][0] else 1
@@ -288,6 +291,9 @@ def end_turn(state: dict[str, Any]) -> list[Event]:
         k["moved"], k["attacks_made"], k["guarded_double"] = False, [], False
     state["idle"][army] = 0 if turn["acted"] else state["idle"][army] + 1
     events = [Event("turn_end", {"army": ARMIES[army], "round": turn["round"]})]
+    if state["idle"][army] == IDLE_TURNS:  # its commanders are away: the other army may claim
+        events += [Event("afk", {"seat": seat, "army": ARMIES[army], "turns": IDLE_TURNS})
+                   for seat in state["armies"][army]]
     if army != turn["first"]:
         if turn["round"] >= state["options"]["rounds"]:
             strength = [board.strength(state, 0), board.strength(state, 1)]

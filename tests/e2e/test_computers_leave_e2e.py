@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from games.registry import get_engine
 from runtime.clock import ManualClock
 from storage import Status
 from tests.e2e.conftest import RumpusHarness, running_bot
@@ -214,5 +215,62 @@ async def test_an_away_tarot_player_is_handed_to_a_computer(fake_discord: FakeDi
 
         finished = await play_out(fake_discord, harness, clock, [alice], game.id)
         assert finished.status is Status.FINISHED
+        await fake_discord.wait_for(lambda: "game over" in everything_said(fake_discord), what="the result")
+        await fake_discord.idle()
+
+
+KNIGGITS_SETUP = ("map", "build", "deploy", "rps")
+
+
+async def test_an_away_kniggits_commander_is_handed_to_a_computer(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Army B sits out three of its turns in a row: the log says Army A may claim a forfeit, and
+    the host is offered to hand bob's seat to a computer instead. Alice passes her next turn
+    (she could claim: she does not); the computer plays B's turn, so the claim closes and the
+    battle goes on to its end."""
+    clock = ManualClock()
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with running_bot(fake_discord, tmp_path, seed=7, clock=clock) as harness:
+        service = harness.bot.service
+        lobby = (await alice.slash("kniggits new", rounds=8, size=24)).message
+        assert lobby is not None
+        await bob.click(lobby, "Join B")
+        await alice.click(lobby, "Start")
+        game = await service.game_for(alice.id, None)
+        battle = await play_out(fake_discord, harness, clock, [alice, bob], game.id,
+                                until=lambda g: g.state is not None and g.state["phase"] not in KNIGGITS_SETUP)
+        assert battle.status is Status.ACTIVE and battle.seat_of(bob.id) == 1
+
+        # bob stops playing: his turns time out until his army has sat out three in a row
+        away = await play_out(fake_discord, harness, clock, [alice], game.id,
+                              until=lambda g: g.state is not None and g.state["idle"][1] >= 3)
+        assert away.status is Status.ACTIVE
+        assert "may claim a forfeit" in everything_said(fake_discord)
+        offer = await fake_discord.wait_for(lambda: away_offer(fake_discord), what="the offer for bob's seat")
+        [hand_over] = offer.button_labels()
+        assert (await bob.click(offer, hand_over)).ephemeral
+        await alice.click(offer, hand_over)
+        await fake_discord.wait_for(lambda: "handed the seat" in offer.text(), what="the offer settled")
+        record = await service.game(game.id)
+        assert record.seat_of(bob.id) is None and record.seats[1].computer
+
+        # alice passes her turn; the computer plays B's, which closes the claim
+        for _ in range(200):
+            record = await service.game(game.id)
+            assert record.status is Status.ACTIVE and record.state is not None
+            if record.state["idle"][1] == 0:
+                break
+            if record.state["turn"]["army"] == 0 and record.seat_of(alice.id) in {
+                    d["seat"] for d in record.deadlines}:
+                kind = "end_turn" if record.state["phase"] == "fight" else "done"
+                await harness.bot.tables.publish(await service.act(game.id, alice.id, {"type": kind}))
+            else:
+                assert await computers_move(harness, clock, game.id)
+        else:
+            raise AssertionError("the computer never played B's turn")
+        view = get_engine("kniggits").view(record.state, 0)
+        assert not view["me"]["can_claim"] and view["claimable"] is None
+
+        finished = await play_out(fake_discord, harness, clock, [alice], game.id)
+        assert finished.status is Status.FINISHED and finished.state["over"]["reason"] != "forfeit_claim"
         await fake_discord.wait_for(lambda: "game over" in everything_said(fake_discord), what="the result")
         await fake_discord.idle()

@@ -235,6 +235,21 @@ def test_forfeit_claim_after_three_idle_turns() -> None:
     assert outcome.reason == "forfeit_claim" and outcome.ranks == (1, 0)
 
 
+def test_an_army_sitting_out_its_third_turn_is_reported_away_once() -> None:
+    """The "afk" event (public) names each seat of the idle army when the claim opens — the
+    bot then offers the host to hand the away seats to computers — and only then."""
+    state, away = field(), []
+    for turn in range(4):
+        army = state["turn"]["army"]
+        while state["over"] is None and state["turn"]["army"] == army:
+            wait = ENGINE.to_act(state)[0]
+            state, events = play(state, wait.seat, **wait.default)
+            away += [(turn, e.data) for e in events if e.type == "afk"]
+            assert all(e.to is None for e in events if e.type == "afk")
+        state = pass_turn(state)
+    assert away == [(2, {"seat": 0, "army": "A", "turns": 3})]
+
+
 def _timeout_turn(state):
     army = state["turn"]["army"]
     while state["over"] is None and state["turn"]["army"] == army:
