@@ -5,6 +5,12 @@ tests/fakediscord, with simulated players in many concurrent games.
     python bench/e2e.py                                  # Hallway and Words at 1, 100, 1000 games
     python bench/e2e.py --game hallway --games 1000 --think 5,15 --window 60
     python bench/e2e.py --game tokens --games 1,10,100   # the Tokens test engine (fixed plays)
+    python bench/e2e.py --games 1000 --database postgresql --processes 2   # two sharded bot processes
+
+`--processes N` (with `--database postgresql`) runs N bot processes, shard k of N each, on one
+PostgreSQL database, as in production at scale: the games are spread over one guild per shard
+and every DM interaction goes to shard 0, as Discord does; CPU time and memory are summed over
+the processes.
 
 Every game has its own channel (its table goes in a thread off the lobby message) and its own
 players. The bot runs in a child process of its own (talking to the fake over 127.0.0.1 like a
@@ -301,11 +307,16 @@ def setup_games() -> None:
     observe_runtime()
 
 
-def bot_settings(token: str, database: Path | str, guild_id: int) -> Any:
-    """`database`: a SQLite path or a `postgresql://` URL (`--database postgresql`)."""
+def bot_settings(token: str, database: Path | str, guild_id: int, shard: tuple[int, int] | None = None) -> Any:
+    """`database`: a SQLite path or a `postgresql://` URL (`--database postgresql`); `shard`:
+    (shard_id, shard_count) of one of several processes (`--processes`), which syncs its
+    commands globally (the games are in several guilds) and only from shard 0."""
     where = ({"database_url": database} if isinstance(database, str) and database.startswith("postgresql://")
              else {"database_path": Path(database)})
-    return bot_module.Settings(token=token, dev_guild_id=guild_id, log_level="WARNING", **where)
+    if shard is None:
+        return bot_module.Settings(token=token, dev_guild_id=guild_id, log_level="WARNING", **where)
+    return bot_module.Settings(token=token, log_level="WARNING", shard_count=shard[1], shard_ids=(shard[0],),
+                               **where)
 
 
 async def level_database(args: argparse.Namespace, folder: Path, name: str) -> Path | str:
@@ -323,6 +334,7 @@ class InProcessBot:
     """The bot on the bench's own event loop (shares it with the fake server and the players)."""
 
     pid = None
+    pids: ClassVar[list[int]] = []
 
     def __init__(self, server: FakeDiscord, database: Path | str, **_: Any) -> None:
         settings = bot_settings(server.token, database, server.guild.id)
@@ -352,10 +364,12 @@ class ChildBot:
     a real deployment; steered by lines on its stdin: "mark" (start counting), "stats", "stop"."""
 
     def __init__(self, server: FakeDiscord, database: Path | str, *, loop_lag: bool = False,
-                 inline_pictures: bool = False, stub: bool = False, profile: Path | None = None) -> None:
+                 inline_pictures: bool = False, stub: bool = False, profile: Path | None = None,
+                 shard: tuple[int, int] | None = None) -> None:
         self.server = server
         self.database = database
         self.flags = (["--loop-lag"] if loop_lag else []) + (["--inline-pictures"] if inline_pictures else [])
+        self.flags += ["--bot-shard", f"{shard[0]}/{shard[1]}"] if shard is not None else []
         self.flags += ["--stub-pictures"] if stub else []
         if profile is not None:
             self.flags += ["--profile", str(profile)]
@@ -364,6 +378,10 @@ class ChildBot:
     @property
     def pid(self) -> int | None:
         return self.proc.pid if self.proc is not None else None
+
+    @property
+    def pids(self) -> list[int]:
+        return [self.proc.pid] if self.proc is not None else []
 
     async def _line(self, timeout: float = 60.0) -> str:
         assert self.proc is not None and self.proc.stdout is not None
@@ -403,8 +421,52 @@ class ChildBot:
             self.proc.kill()
 
 
+class BotGroup:
+    """Several ChildBots, one shard each (`--processes`), driven and measured as one bot: CPU
+    and memory summed over the processes, their reports merged."""
+
+    def __init__(self, bots: list[ChildBot]) -> None:
+        self.bots = bots
+
+    @property
+    def pid(self) -> int | None:
+        return self.bots[0].pid
+
+    @property
+    def pids(self) -> list[int]:
+        return [pid for bot in self.bots for pid in bot.pids]
+
+    async def start(self) -> None:
+        await asyncio.gather(*(bot.start() for bot in self.bots))
+
+    async def mark(self) -> None:
+        await asyncio.gather(*(bot.mark() for bot in self.bots))
+
+    async def stats(self) -> dict[str, Any]:
+        return merge_reports(list(await asyncio.gather(*(bot.stats() for bot in self.bots))))
+
+    async def stop(self) -> dict[str, Any]:
+        return merge_reports(list(await asyncio.gather(*(bot.stop() for bot in self.bots))))
+
+    def kill(self) -> None:
+        for bot in self.bots:
+            bot.kill()
+
+
+def merge_reports(reports: list[dict[str, Any]]) -> dict[str, Any]:
+    """One report of several processes: counts summed, medians and percentiles the worst."""
+    merged: dict[str, Any] = {"changed": [n for r in reports for n in r.get("changed", [])]}
+    for key in ("timer_actions", "pictures", "picture_ms_total"):
+        merged[key] = sum(r.get(key) or 0 for r in reports)
+    for key in ("picture_ms_p50", "loop_lag_p50_ms", "loop_lag_p99_ms", "loop_lag_max_ms"):
+        values = [r[key] for r in reports if r.get(key) is not None]
+        merged[key] = max(values) if values else None
+    return merged
+
+
 async def serve_bot(base_url: str, token: str, guild_id: int, database: Path | str, *, loop_lag: bool,
-                    inline_pictures: bool, stub: bool = False, profile: Path | None = None) -> None:
+                    inline_pictures: bool, stub: bool = False, profile: Path | None = None,
+                    shard: tuple[int, int] | None = None) -> None:
     """The child process: run the real bot against the fake server at `base_url`."""
     import discord
     import yarl
@@ -418,7 +480,7 @@ async def serve_bot(base_url: str, token: str, guild_id: int, database: Path | s
         stub_pictures()
     Route.BASE = f"{base_url}/api/v10"
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(base_url.replace("http://", "ws://") + "/gateway")
-    client = bot_module.build_bot(bot_settings(token, database, guild_id), freeze_heap=True,
+    client = bot_module.build_bot(bot_settings(token, database, guild_id, shard), freeze_heap=True,
                                   guild_ready_timeout=GUILD_READY_TIMEOUT)
     runner = asyncio.create_task(client.start(token))
     waiting = asyncio.create_task(client.wait_until_ready())
@@ -1189,14 +1251,23 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
     server = await FakeDiscord(interaction_timeout=60.0).start()
     feed = Feed().install()
     database = await level_database(args, folder, f"e2e-{kind}-{games}.db")
-    bot: InProcessBot | ChildBot | None = None
+    bot: InProcessBot | ChildBot | BotGroup | None = None
     lives: list[asyncio.Task[None]] = []
     try:
         with pointed_at(server):
-            tables = [Table(kind, n, [server.user(f"{kind[0]}{n}p{s}") for s in range(SEATS[kind])],
-                            server.add_channel(f"{kind}-{n}")) for n in range(games)]
+            shards = args.processes
+            # one guild per shard; game n in the guild of shard n % N (DMs all reach shard 0)
+            guilds = ([server.add_guild(f"Shard {k}'s", shard=(k, shards)) for k in range(shards)]
+                      if shards > 1 else [server.guild])
+            tables = [Table(kind, n, [server.user(f"{kind[0]}{n}p{s}", guild=guilds[n % shards])
+                                      for s in range(SEATS[kind])],
+                            server.world.add_channel(guilds[n % shards], f"{kind}-{n}")) for n in range(games)]
             if args.in_process:
                 bot = InProcessBot(server, database)
+            elif shards > 1:
+                bot = BotGroup([ChildBot(server, database, loop_lag=args.loop_lag,
+                                         inline_pictures=args.inline_pictures, stub=args.stub_pictures,
+                                         shard=(k, shards)) for k in range(shards)])
             else:
                 bot = ChildBot(server, database, loop_lag=args.loop_lag, inline_pictures=args.inline_pictures,
                                stub=args.stub_pictures, profile=args.profile)
@@ -1235,15 +1306,15 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
             await bot.mark()
             mark = server.mark()
             feed.changed, feed.changed_by, feed.counting = 0, Counter(), True
-            pid = bot.pid
-            cpu0 = cpu_seconds(pid) if pid else None
+            pids = bot.pids
+            cpu0 = sum(map(cpu_seconds, pids)) if pids else None
             own0 = sum(os.times()[:2])
             t0 = time.monotonic()
             await asyncio.sleep(args.window)
             t1 = time.monotonic()
-            cpu1 = cpu_seconds(pid) if pid else None
+            cpu1 = sum(map(cpu_seconds, pids)) if pids else None
             own1 = sum(os.times()[:2])
-            rss = rss_mib(pid) if pid else None
+            rss = sum(map(rss_mib, pids)) if pids else None
             feed.counting = False
             changed, changed_by = feed.changed, dict(feed.changed_by)
             calls = server.calls_since(mark)
@@ -1294,6 +1365,8 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
     return {
         "game": kind,
         "games": games,
+        "database": args.database,
+        "processes": args.processes,
         "players": SEATS[kind],
         "interactions": done,
         "interactions_per_s": round(done / span, 1),
@@ -1395,18 +1468,29 @@ def main() -> None:
     parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite",
                         help="the bot's storage: a SQLite file, or a throw-away local PostgreSQL server")
     parser.add_argument("--bot-database", help=argparse.SUPPRESS)
+    parser.add_argument("--processes", type=int, default=1,
+                        help="bot processes, each running one shard (shard k of N); the games are spread over "
+                             "one guild per shard, DMs all go to shard 0 as on Discord; N > 1 needs "
+                             "--database postgresql")
+    parser.add_argument("--bot-shard", help=argparse.SUPPRESS)
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("discord.client").setLevel(logging.ERROR)  # no voice-support warnings
     if args.serve_bot:
+        shard = tuple(int(n) for n in args.bot_shard.split("/")) if args.bot_shard else None
         asyncio.run(serve_bot(args.serve_bot, args.token, args.guild, args.bot_database, loop_lag=args.loop_lag,
-                              inline_pictures=args.inline_pictures, stub=args.stub_pictures, profile=args.profile))
+                              inline_pictures=args.inline_pictures, stub=args.stub_pictures, profile=args.profile,
+                              shard=shard))  # type: ignore[arg-type]
         return
     kinds = [k.strip() for k in args.game.split(",") if k.strip()]
     unknown = set(kinds) - {*CHOOSE, "tokens", "kniggits"}
     if unknown:
         parser.error(f"unknown --game {sorted(unknown)}: choose among {', '.join([*CHOOSE, 'tokens'])}")
     levels = [int(x) for x in args.games.split(",") if x.strip()]
+    if args.processes < 1 or (args.processes > 1 and (args.database != "postgresql" or args.in_process)):
+        parser.error("--processes N > 1 runs N child processes on one PostgreSQL: add --database postgresql")
+    if args.processes > 1 and "tokens" in kinds:
+        parser.error("--processes applies to the real games, not tokens")
     if "tokens" in kinds and (not 2 <= args.players <= 4 or not 1 <= args.actions <= args.players * 5):
         parser.error("--players must be 2-4 and --actions at most players × 5")
     setup_games()
@@ -1427,6 +1511,7 @@ def main() -> None:
         pg.stop_server()
     print(json.dumps({"levels": results, "cores": os.cpu_count(), "think_s": list(args.think),
                       "bot": "in-process" if args.in_process else "child process", "database": args.database,
+                      "processes": args.processes,
                       "goals": GOALS}))
 
 

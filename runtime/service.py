@@ -99,6 +99,8 @@ class TableService:
         self.rng = rng
         self._locks: dict[int, PressOrderedLock] = {}
         self._cache: dict[int, GameRecord] = {}
+        #: game id -> the newest version this process committed (see `committed_here`)
+        self._committed: dict[int, int] = {}
         self._opening = asyncio.Lock()  # one lobby check-and-create at a time
         #: Called (game id, earliest deadline or None) after every change; timers listen.
         self.on_deadlines: Callable[[int, float | None], None] = lambda game_id, at: None
@@ -143,6 +145,11 @@ class TableService:
         vars(record).update(vars(fresh))
         if not fresh.status.live:
             self.forget(record.id)
+
+    def committed_here(self, game_id: int) -> int | None:
+        """The newest version of the game this process committed (its publish is this
+        process's to make), if it remembers one."""
+        return self._committed.get(game_id)
 
     def forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)
@@ -648,6 +655,9 @@ class TableService:
                         if d["seat"] in people and d["seat"] not in awaited_before})
         game.state, game.version, game.deadlines, game.log = state, version, deadlines, new_log
         game.last_at = at
+        if len(self._committed) > 50_000:
+            self._committed.clear()
+        self._committed[game.id] = version
         game.log_total += len(lines)
         if outcome is not None:
             game.status = Status.CANCELLED if outcome.abandoned else Status.FINISHED

@@ -43,3 +43,30 @@ def test_bench_e2e_prints_one_json_line_with_the_numbers() -> None:
         assert 0 < level["p50_ms"] <= level["p99_ms"]
         assert level["cpu_ms_per_interaction"] > 0 and level["rss_mib"] > 0
         assert level["changed_messages"] > 0 and level["rest_per_changed_message"] >= 1.0
+
+
+def test_bench_e2e_runs_two_sharded_processes_on_postgresql() -> None:
+    """`--processes 2`: games in a guild of each shard, DMs at shard 0, both processes answering."""
+    import pytest
+
+    from tests import pg
+
+    if pg.find_bin_dir() is None:
+        pytest.skip("PostgreSQL not available: no server binaries")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "e2e.py"), "--game", "words", "--games", "4", "--database",
+         "postgresql", "--processes", "2", "--think", "0.05,0.2", "--warmup", "0.5", "--window", "3"],
+        capture_output=True, text=True, timeout=120, cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    [words] = result["levels"]
+    assert result["processes"] == 2 and words["processes"] == 2 and words["database"] == "postgresql"
+    assert words["games_started"] == 4 and words["interactions"] >= 1 and words["unanswered"] == 0
+    assert words["cpu_ms_per_interaction"] > 0 and words["rss_mib"] > 0
+
+
+def test_bench_e2e_refuses_two_processes_on_sqlite() -> None:
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "e2e.py"), "--processes", "2"],
+                          capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.returncode == 2 and "--database postgresql" in done.stderr

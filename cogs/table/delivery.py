@@ -142,8 +142,9 @@ class Delivery:
         for _ in range(CONVERGE_ROUNDS):
             shown = self._table_shown.get(applied.game.id)
             drawn = shown[1] if shown is not None else applied.game.version
-            if (await self.service.storage.game_version(applied.game.id) or 0) <= drawn:
-                return
+            stored = await self.service.storage.game_version(applied.game.id) or 0
+            if stored <= drawn or stored == self.service.committed_here(applied.game.id):
+                return  # nothing newer, or this process's own step, whose publish draws it
             game = await self.service.game(applied.game.id)  # refreshed in place
             if game.status is not Status.ACTIVE or game.version <= drawn:
                 return

@@ -11,7 +11,7 @@ from games.registry import get_engine
 from runtime.service import Applied
 from tests.e2e.conftest import running_bot
 from tests.e2e.test_pings_e2e import start_hallway
-from tests.e2e.test_table_e2e import hand_message, open_table, table_message
+from tests.e2e.test_table_e2e import hand_message, open_table, play_turn, table_message
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.ids import snowflake
 from tests.fakediscord.state import Attachment
@@ -80,3 +80,36 @@ async def test_with_a_shared_database_a_dm_is_redrawn_even_if_this_process_drew_
         assert [c.route for c in fake_discord.calls_since(mark)] == [
             "PATCH /channels/{channel_id}/messages/{message_id}"]
         assert "Your tokens" in hand.text()
+
+
+async def test_converging_redraws_only_for_steps_another_process_committed(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """After publishing, a process sharing the database redraws the game when the stored version
+    is newer than what it drew — unless that newer step is its own, whose publish (queued
+    behind this one) draws it anyway: one process on PostgreSQL draws each step once."""
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with running_bot(fake_discord, tmp_path) as harness:
+        await open_table(fake_discord, alice, bob)
+        await play_turn(fake_discord, [alice, bob])
+        await fake_discord.idle()
+        delivery, service = harness.bot.tables.delivery, harness.bot.service
+        table = table_message(fake_discord)
+        assert table is not None
+        game = await service.game_here(table.channel.id)
+        assert service.committed_here(game.id) == game.version
+        applied = Applied(game, get_engine(game.kind), [], [])
+        harness.bot.storage.backend.shared = True
+        try:
+            delivery.remember_table(game.id, table.id, await delivery.draw_table(game))
+            delivery._table_shown[game.id] = (table.id, game.version - 1)  # drawn before our last step
+            mark = fake_discord.mark()
+            await delivery.converge(applied)
+            assert fake_discord.calls_since(mark) == [], "our own step: its publish draws it"
+
+            service._committed[game.id] = game.version - 1  # the newest step came from elsewhere
+            await delivery.converge(applied)
+            assert "PATCH /channels/{channel_id}/messages/{message_id}" in [
+                c.route for c in fake_discord.calls_since(mark)]
+            assert delivery.table_shows(game.id) == (table.id, game.version)
+        finally:
+            harness.bot.storage.backend.shared = False
