@@ -301,6 +301,11 @@ class RumpusBot(commands.AutoShardedBot):
                 self.timers.close()
         for task in list(self._background):
             task.cancel()
+        if hasattr(self, "tables"):
+            try:
+                await self.tables.before_disconnect()
+            except Exception:
+                log.exception("could not send the pings on their way")
         await super().close()
         if hasattr(self, "tables"):
             try:

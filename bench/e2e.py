@@ -112,6 +112,31 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS  # utime, stime (fields 14, 15)
 
 
+def database_cpu_seconds() -> float | None:
+    """CPU time of the throw-away PostgreSQL server (`--database postgresql`): the postmaster,
+    the backends that ended (its children's time) and the live ones; None without one."""
+    from tests import pg
+
+    try:
+        postmaster = int((pg.server().data / "postmaster.pid").read_text().split()[0])
+        with open(f"/proc/{postmaster}/stat") as f:
+            fields = f.read().rpartition(")")[2].split()
+    except (OSError, ValueError, pg.NoPostgres):
+        return None
+    total = sum(int(n) for n in fields[11:15]) / CLOCK_TICKS  # utime, stime, cutime, cstime
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                child = f.read().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(child[1]) == postmaster:  # ppid
+            total += (int(child[11]) + int(child[12])) / CLOCK_TICKS
+    return total
+
+
 def rss_mib(pid: int) -> float:
     with open(f"/proc/{pid}/status") as f:
         for line in f:
@@ -1308,11 +1333,13 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
             feed.changed, feed.changed_by, feed.counting = 0, Counter(), True
             pids = bot.pids
             cpu0 = sum(map(cpu_seconds, pids)) if pids else None
+            db0 = database_cpu_seconds() if args.database == "postgresql" else None
             own0 = sum(os.times()[:2])
             t0 = time.monotonic()
             await asyncio.sleep(args.window)
             t1 = time.monotonic()
             cpu1 = sum(map(cpu_seconds, pids)) if pids else None
+            db1 = database_cpu_seconds() if args.database == "postgresql" else None
             own1 = sum(os.times()[:2])
             rss = sum(map(rss_mib, pids)) if pids else None
             feed.counting = False
@@ -1375,6 +1402,10 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
         "cpu_ms_per_interaction": round((cpu1 - cpu0) * 1000 / done, 2) if cpu0 is not None and done else None,
         "bot_cpu_percent": round((cpu1 - cpu0) * 100 / span, 1) if cpu0 is not None else None,
         "bench_cpu_percent": round((own1 - own0) * 100 / span, 1),
+        # the PostgreSQL server's CPU (its own processes), apart from the bot's
+        "database_cpu_ms_per_interaction": round((db1 - db0) * 1000 / done, 2) if db0 is not None and db1 is not None
+        and done else None,
+        "database_cpu_percent": round((db1 - db0) * 100 / span, 1) if db0 is not None and db1 is not None else None,
         "p50_ms": round(statistics.median(latencies), 2) if latencies else None,
         "p99_ms": round(percentile(latencies, 0.99), 2) if latencies else None,
         "max_ms": round(max(latencies), 2) if latencies else None,
@@ -1418,6 +1449,9 @@ def print_game_level(r: dict[str, Any]) -> None:
           f"ms/interaction (goal ≤ {goal_cpu}), {r['bot_cpu_percent']}% of a core (the bench and fake: \
 {r['bench_cpu_percent']}%), RSS {r['rss_mib']} MiB; "
           f"callback p50 {r['p50_ms']} ms, p99 {r['p99_ms']} ms, max {r['max_ms']} ms", flush=True)
+    if r.get("database_cpu_percent") is not None:
+        print(f"        PostgreSQL server: {r['database_cpu_ms_per_interaction']} ms CPU/interaction, "
+              f"{r['database_cpu_percent']}% of a core; {r['processes']} bot process(es)", flush=True)
     lag = f"; loop lag p99 {r['loop_lag_p99_ms']} ms, max {r['loop_lag_max_ms']} ms" if r["loop_lag_p99_ms"] else ""
     print(f"        {r['rest_per_interaction']} REST calls/interaction; {r['message_writes']} message writes for "
           f"{r['changed_messages']} changed messages = {r['rest_per_changed_message']} per changed message "

@@ -131,6 +131,10 @@ class TableEdge:
     def start(self) -> None:
         self.delivery.start()
 
+    async def before_disconnect(self) -> None:
+        """Shutdown, while Discord can still be reached: the pings on their way go out."""
+        await self.delivery.pings.settle()
+
     async def close(self) -> None:
         await self.delivery.close()
 

@@ -116,6 +116,19 @@ class Pings:
         if not lock.locked() and len(self._order) > 20_000:
             self._order.clear()
 
+    async def settle(self, within: float = 3.0) -> None:
+        """Shutdown, before the connection closes: the pings on their way get `within` seconds
+        to go out; the rest are dropped (sent later they would hit the closed session)."""
+        deadline = asyncio.get_running_loop().time() + within
+        while self._tasks:
+            left = deadline - asyncio.get_running_loop().time()
+            _, pending = await asyncio.wait(list(self._tasks), timeout=max(0.0, left))
+            if pending and left <= 0:
+                for task in pending:
+                    task.cancel()
+                await asyncio.gather(*pending, return_exceptions=True)
+                return
+
     async def drain(self) -> None:
         """Wait for the pings on their way (shutdown, tests)."""
         while self._tasks:

@@ -122,3 +122,18 @@ async def test_a_ping_still_waiting_for_its_channel_is_dropped_when_the_game_end
         await asyncio.sleep(PING_SPACING + 0.3)
         await fake_discord.idle()
         assert not [p for p in pings(thread.history()) if "roll the die" in p.content]
+
+
+async def test_a_shutdown_sends_the_pings_on_their_way_before_disconnecting(
+        fake_discord: FakeDiscord, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A ping still waiting its channel's turn when the bot stops goes out before the connection
+    closes (it used to fail on the closed session: 'Session is closed')."""
+    async with running_bot(fake_discord, tmp_path, seed=DECISIVE_ROLLOFF) as harness:
+        thread, alice, bob = await start_hallway(fake_discord)
+        table = next(m for m in thread.history() if m.embeds and "Hallway" in str(m.embeds[0].get("title")))
+        await alice.click(table, "Roll")
+        await bob.click(table, "Roll")  # the mover's ping now waits for the channel
+        game = await harness.bot.service.game_here(thread.id)
+        assert game.state is not None and game.state["phase"] != "rolloff"
+    assert not [r for r in caplog.records if r.levelname == "ERROR"], [r.getMessage() for r in caplog.records]
+    assert [p for p in pings(thread.history()) if "roll the die" in p.content]
