@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -47,6 +48,9 @@ STALE_RETRIES = 5
 RESTART_GRACE = 30.0
 
 LOG_LINES = 8
+#: Seconds after another process last moved a game during which this one does not trust its
+#: memory of what the game's messages show (their in-flight edits land within this).
+FOREIGN_QUIET = 30.0
 #: Action fields only the runtime sets (a timer's default carries "timeout": True; an action
 #: typed as a slash command carries "typed": True); a player's action holding one is refused,
 #: so nobody can forge what only the clock, or the way in, may say.
@@ -101,6 +105,8 @@ class TableService:
         self._cache: dict[int, GameRecord] = {}
         #: game id -> the newest version this process committed (see `committed_here`)
         self._committed: dict[int, int] = {}
+        #: game id -> when this process last found a step another process committed (monotonic)
+        self._foreign_at: dict[int, float] = {}
         self._opening = asyncio.Lock()  # one lobby check-and-create at a time
         #: Called (game id, earliest deadline or None) after every change; timers listen.
         self.on_deadlines: Callable[[int, float | None], None] = lambda game_id, at: None
@@ -142,9 +148,23 @@ class TableService:
         if fresh is None:
             self.forget(record.id)
             raise NoGame("That game no longer exists.")
+        if fresh.version != record.version:
+            self.saw_step_from_elsewhere(record.id)
         vars(record).update(vars(fresh))
         if not fresh.status.live:
             self.forget(record.id)
+
+    def saw_step_from_elsewhere(self, game_id: int) -> None:
+        if len(self._foreign_at) > 50_000:
+            self._foreign_at.clear()
+        self._foreign_at[game_id] = time.monotonic()
+
+    def moved_elsewhere_lately(self, game_id: int, within: float = FOREIGN_QUIET) -> bool:
+        """Whether another process sharing the database moved this game in the last `within`
+        seconds: its messages may then show what that process drew, not what this one last
+        drew (delivery then edits a DM even when it would look as this process left it)."""
+        seen = self._foreign_at.get(game_id)
+        return seen is not None and time.monotonic() - seen < within
 
     def committed_here(self, game_id: int) -> int | None:
         """The newest version of the game this process committed (its publish is this
@@ -458,6 +478,7 @@ class TableService:
         raise Refusal("The game is busy right now; please try again.")
 
     async def _reload_cached(self, game_id: int) -> None:
+        self.saw_step_from_elsewhere(game_id)  # a compare-and-set lost to another process
         if game_id in self._cache:
             with contextlib.suppress(NoGame):
                 await self._reload(game_id)

@@ -231,9 +231,10 @@ class Delivery:
             fresh = record.dm_message_at is not None and self.now - record.dm_message_at < REPOST_AFTER
             if record.dm_channel_id and record.dm_message_id and fresh:
                 shown = self._dm_shown.get((game.id, seat))
-                # (only this process's own edits are remembered: with others sharing the
-                # database, one of them may have edited the DM since)
-                if shown == (record.dm_message_id, rendered.fingerprint()) and not self.service.storage.shared:
+                # (only this process's own edits are remembered: another process sharing the
+                # database that moved the game lately may have edited the DM since)
+                if (shown == (record.dm_message_id, rendered.fingerprint())
+                        and not self.service.moved_elsewhere_lately(game.id)):
                     return  # the DM already shows exactly this
                 dm_channel = self.host.get_partial_messageable(record.dm_channel_id)
                 edited, _ = await self.pictures.edit(

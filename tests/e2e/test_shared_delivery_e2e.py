@@ -50,18 +50,19 @@ async def test_an_edit_keeping_a_picture_another_process_replaced_uploads_it_aga
         assert shown.data == picture and shown.id not in seen
 
 
-async def test_with_a_shared_database_a_dm_is_redrawn_even_if_this_process_drew_the_same(
+async def test_a_dm_is_redrawn_when_another_process_moved_the_game_lately(
         fake_discord: FakeDiscord, tmp_path: Path) -> None:
-    """Alone, a process skips an edit that would show what it last drew in a DM. Sharing the
-    database, another process may have drawn something else there since: it edits."""
+    """A process skips an edit that would show what it last drew in a DM — unless another
+    process sharing the database moved the game lately: that one may have drawn something else
+    there since. (One process alone, on either database, keeps skipping.)"""
     alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
     async with running_bot(fake_discord, tmp_path) as harness:
         await open_table(fake_discord, alice, bob)
         await fake_discord.idle()
-        delivery = harness.bot.tables.delivery
+        delivery, service = harness.bot.tables.delivery, harness.bot.service
         table = table_message(fake_discord)
         assert table is not None
-        game = await harness.bot.service.game_here(table.channel.id)
+        game = await service.game_here(table.channel.id)
         hand = hand_message(alice)
         assert hand is not None
         seat = game.seat_of(alice.id)
@@ -72,14 +73,32 @@ async def test_with_a_shared_database_a_dm_is_redrawn_even_if_this_process_drew_
         assert fake_discord.calls_since(mark) == [], "alone: the DM already shows this"
 
         hand.content = "(drawn by another process)"
-        harness.bot.storage.backend.shared = True
-        try:
-            await delivery.deliver_private(again, seat)
-        finally:
-            harness.bot.storage.backend.shared = False
+        service.saw_step_from_elsewhere(game.id)  # as a reload after another process's commit does
+        await delivery.deliver_private(again, seat)
         assert [c.route for c in fake_discord.calls_since(mark)] == [
             "PATCH /channels/{channel_id}/messages/{message_id}"]
         assert "Your tokens" in hand.text()
+        assert not service.moved_elsewhere_lately(game.id, within=0.0)
+
+
+async def test_a_reload_after_another_process_committed_marks_the_game_moved_elsewhere(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    async with running_bot(fake_discord, tmp_path) as harness:
+        await open_table(fake_discord, alice, bob)
+        await fake_discord.idle()
+        service = harness.bot.service
+        table = table_message(fake_discord)
+        assert table is not None
+        game = await service.game_here(table.channel.id)
+        assert not service.moved_elsewhere_lately(game.id)
+        harness.bot.storage.backend.shared = True
+        try:
+            game.version -= 1  # the cached copy is a step behind the stored game
+            refreshed = await service.game(game.id)
+        finally:
+            harness.bot.storage.backend.shared = False
+        assert refreshed.version == game.version and service.moved_elsewhere_lately(game.id)
 
 
 async def test_converging_redraws_only_for_steps_another_process_committed(
