@@ -118,16 +118,9 @@ class Pings:
 
     async def settle(self, within: float = 3.0) -> None:
         """Shutdown, before the connection closes: the pings on their way get `within` seconds
-        to go out; the rest are dropped (sent later they would hit the closed session)."""
-        deadline = asyncio.get_running_loop().time() + within
-        while self._tasks:
-            left = deadline - asyncio.get_running_loop().time()
-            _, pending = await asyncio.wait(list(self._tasks), timeout=max(0.0, left))
-            if pending and left <= 0:
-                for task in pending:
-                    task.cancel()
-                await asyncio.gather(*pending, return_exceptions=True)
-                return
+        to go out; the rest are cancelled (sent later they would hit the closed session)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.drain(), within)  # a timeout cancels the pings drain waits on
 
     async def drain(self) -> None:
         """Wait for the pings on their way (shutdown, tests)."""
@@ -155,8 +148,6 @@ class Pings:
                 continue
             in_thread.append(seat)
         message_id = await self.ping_in_thread(game, in_thread, total) if in_thread else None
-        if message_id is None and not seen:
-            return
         seen.update({seat: total for seat in in_thread if message_id is not None})
         if message_id is not None or seen:
             await storage.set_ping(game.id, message_id, seen)
