@@ -48,10 +48,11 @@ def fire(state: State, seat: int | None, now_ms: int, events: list[Event]) -> No
 
 # ----- bumper open (rules 2-4) ---------------------------------------------------------
 def start_bumper(state: State, now_ms: int, events: list[Event]) -> None:
+    """The reset of rule 4. `miscuers` is not in it: it counts since the last Thrust (rule 24)."""
     state["bumper_no"] += 1
     state.update(control=None, mitt=None, yellow=None, yellow_box=None, purple=None, trick_no=0, trick=None,
                  last_trick=None, attacked=None, streak={"owner": None, "last_move": None},
-                 last_move=None, pieces=dict(region_of(state).start), miscuers=[0, 0, 0])
+                 last_move=None, pieces=dict(region_of(state).start))
     for p in state["seats"]:
         p.update(score=0, hat_on=False, hat_keep=False)
         p["stamps"].append({"open": None, "close": None})

@@ -164,3 +164,27 @@ def test_an_unapplauded_insult_does_not_hold_up_the_duel() -> None:
     t.act(A, {"type": "insult", "text": "Dairy farmer!"}, 2.0)
     t.act(B, {"type": "insult", "text": ""}, 2.5)
     assert t.step["stage"] == "count" and ENGINE.to_act(t.state)[0].seat == C
+
+
+def test_rule_24_a_second_miscue_across_a_bumper_boundary_kicks_the_butt() -> None:
+    """`miscuers` counts since the last Thrust (spec §2); the bumper reset (rule 4) does not clear it."""
+    from games.fencing import flow
+    t = opened()
+    t.cards([9], [4], [13])
+    t.rig(die=[4])
+    t.act(A, {"type": "thrust"}, 10.0)
+    t.act(B, {"type": "thrust", "typed": True}, 11.0)
+    assert t.state["seats"][B]["miscues"] == 1 and t.state["seats"][B]["butt_kicks"] == 0
+    t.pay_all(12.0)
+    flow.bumper_won(t.state, A, "build", 20_000, [])
+    t.pay_all(20.0)
+    t.act(None, {"type": "expire", "timeout": True}, 70.0)
+    for s in range(3):
+        t.act(s, {"type": "stamp"}, 71.0)
+    t.rig(green=[6, 5, 4])
+    for s in range(3):
+        t.act(s, {"type": "stamp"}, 72.0)
+    assert t.state["bumper_no"] == 2 and t.state["trick_no"] == 0
+    t.act(B, {"type": "thrust", "typed": True}, 73.0)
+    assert t.state["seats"][B]["miscues"] == 2
+    assert t.state["seats"][B]["butt_kicks"] == 1 and "butt_kick" in t.kinds()
