@@ -643,7 +643,7 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any], TableInfo], str]] = {
     "chocolate": lambda d, i: (f"🍫 {i.name_of(d['seat'])} eats a chocolate ({d['left']} left){timeout_tag(d)}."),
     "refused": refused_line,
     "miscue": lambda d, i: f"❗ Miscue by {i.name_of(d['seat'])}: one penalty.",
-    "butt_kick": lambda d, i: f"🥾 {i.name_of(d['seat'])} miscued twice this trick: a kick in the butt!",
+    "butt_kick": lambda d, i: f"🥾 {i.name_of(d['seat'])} miscued twice since the last Thrust: a kick in the butt!",
     "too_late": lambda d, i: (f"⏱️ Too late, {i.name_of(d['seat'])}: "
                               f"{PROMPT_NAMES.get(d.get('prompt', ''), 'that prompt')} had closed."),
     "missed": lambda d, i: f"💤 {i.name_of(d['seat'])} let a prompt pass ({d['misses']} in a row).",
