@@ -171,6 +171,10 @@ class TableService:
         process's to make), if it remembers one."""
         return self._committed.get(game_id)
 
+    def cached(self, game_id: int) -> GameRecord | None:
+        """The record this process holds for the game, if any (no storage read)."""
+        return self._cache.get(game_id)
+
     def forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)
         lock = self._locks.get(game_id)
@@ -782,17 +786,31 @@ def judged(game: GameRecord, rule: Callable[[], tuple[State, list[Event]]]) -> t
 
 
 async def record_delivery(
-    service: TableService, game: GameRecord, seat: int, *, dm_ok: bool,
+    service: TableService, game: GameRecord, user_id: int, *, dm_ok: bool,
     dm_channel_id: int | None = None, dm_message_id: int | None = None,
     dm_message_at: float | None = None,
 ) -> None:
-    """Store how a seat's private view reaches it, and keep the cached record in step."""
-    await service.storage.set_seat_delivery(
-        game.id, seat, dm_ok=dm_ok, dm_channel_id=dm_channel_id,
+    """Store how a player's private view reaches them, and keep the cached record in step.
+
+    Tied to the user, never to a seat number: callers await Discord (a DM check, a send)
+    between reading the seats and storing this, and a lobby renumbers its seats when someone
+    leaves — a number taken before the await could be another player's by now, and their
+    hand would then be sent to this player's DM channel."""
+    stored = await service.storage.set_seat_delivery(
+        game.id, user_id, dm_ok=dm_ok, dm_channel_id=dm_channel_id,
         dm_message_id=dm_message_id, dm_message_at=dm_message_at,
     )
-    record = game.seats[seat]
-    record.dm_ok = dm_ok
-    record.dm_channel_id = dm_channel_id or record.dm_channel_id
-    record.dm_message_id = dm_message_id or record.dm_message_id
-    record.dm_message_at = dm_message_at or record.dm_message_at
+    if not stored:  # they left the game while we were talking to Discord
+        return
+    holders = {id(game): game}
+    cached = service.cached(game.id)
+    if cached is not None:
+        holders[id(cached)] = cached
+    for holder in holders.values():
+        record = next((s for s in holder.seats if s.user_id == user_id), None)
+        if record is None:
+            continue
+        record.dm_ok = dm_ok
+        record.dm_channel_id = dm_channel_id or record.dm_channel_id
+        record.dm_message_id = dm_message_id or record.dm_message_id
+        record.dm_message_at = dm_message_at or record.dm_message_at

@@ -337,17 +337,21 @@ class Storage:
         await self._write(body())
 
     async def set_seat_delivery(
-        self, game_id: int, seat: int, *, dm_ok: bool,
+        self, game_id: int, user_id: int, *, dm_ok: bool,
         dm_channel_id: int | None = None, dm_message_id: int | None = None,
         dm_message_at: float | None = None,
-    ) -> None:
-        """Remember whether DMs reach this seat, and its current private message."""
-        await self._transaction([count(
+    ) -> bool:
+        """Remember whether DMs reach this player, and their current private message. Keyed by
+        the user, not the seat number: a lobby renumbers seats when someone leaves, so a number
+        worked out before an await may be someone else's by the time it is stored. False when
+        the user no longer sits in the game (they left meanwhile): nothing is stored."""
+        changed = await self._transaction([count(
             "UPDATE seats SET dm_ok = ?, dm_channel_id = COALESCE(?, dm_channel_id),"
             " dm_message_id = COALESCE(?, dm_message_id),"
-            " dm_message_at = COALESCE(?, dm_message_at) WHERE game_id = ? AND seat = ?",
-            int(dm_ok), dm_channel_id, dm_message_id, dm_message_at, game_id, seat,
+            " dm_message_at = COALESCE(?, dm_message_at) WHERE game_id = ? AND user_id = ?",
+            int(dm_ok), dm_channel_id, dm_message_id, dm_message_at, game_id, user_id,
         )])
+        return bool(changed and changed[0])
 
     async def start_game(
         self, game_id: int, *, state: dict[str, Any], deadlines: list[dict[str, Any]],

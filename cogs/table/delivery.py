@@ -248,14 +248,15 @@ class Delivery:
                 user = self.host.get_user(record.user_id) or await self.host.fetch_user(record.user_id)
                 dm = await user.create_dm()
             message = await dm.send(**rendered.send_kwargs())
-            await record_delivery(self.service, game, seat, dm_ok=True, dm_channel_id=message.channel.id,
-                                  dm_message_id=message.id, dm_message_at=self.now)
+            await record_delivery(self.service, game, record.user_id, dm_ok=True,
+                                  dm_channel_id=message.channel.id, dm_message_id=message.id,
+                                  dm_message_at=self.now)
             self.remember_dm(game.id, seat, message.id, rendered)
             self.pictures.remember(message.id, rendered, message.attachments)
         except discord.Forbidden as exc:
             if exc.code != DM_CLOSED:
                 log.warning("DM to seat %s of game %s refused: %s", seat, game.id, exc)
-            await record_delivery(self.service, game, seat, dm_ok=False)
+            await record_delivery(self.service, game, record.user_id, dm_ok=False)
             await self.announce_closed_dms(game, record.user_id)
         except discord.HTTPException as exc:
             log.warning("DM to seat %s of game %s failed: %s", seat, game.id, exc)

@@ -57,7 +57,7 @@ class Lobby:
             if sent.message_id is not None:  # remembered so `/game leave` can redraw the lobby
                 await self.service.storage.set_table_message(game.id, sent.message_id, self.delivery.now)
                 await self.service.storage.set_lobby_message(game.id, sent.message_id)
-            await self.check_dm(interaction, game, 0)
+            await self.check_dm(interaction, game)
 
     async def redraw(self, game: GameRecord) -> None:
         """Show a lobby's seats after a change made elsewhere than on its buttons."""
@@ -79,7 +79,7 @@ class Lobby:
                 game = await self.service.join(game_id, user.id, user.display_name, team=team, pressed_at=at)
                 await interaction.response.edit_message(**render_lobby(game, get_engine(game.kind)).edit_kwargs())
                 if not was_seated:  # a switch of team keeps the DM check already made
-                    await self.check_dm(interaction, game, game.seat_of(user.id) or 0)
+                    await self.check_dm(interaction, game)
             elif verb == "leave":
                 game = await self.service.leave_lobby(game_id, user.id, pressed_at=at)
                 await interaction.response.edit_message(**render_lobby(game, get_engine(game.kind)).edit_kwargs())
@@ -174,7 +174,7 @@ class Lobby:
             await interaction.response.send_message(f"You're on Team {label}.", ephemeral=True)
             await self.redraw(game)
             if not was_seated:
-                await self.check_dm(interaction, game, game.seat_of(user.id) or 0)
+                await self.check_dm(interaction, game)
 
     async def start(self, interaction: discord.Interaction, game_id: int) -> None:
         """Claim the lobby first (the service checks host, seats and that it is still a lobby,
@@ -214,24 +214,27 @@ class Lobby:
             log.info("could not open a thread for game %s; playing in the channel", game.id)
             return None
 
-    async def check_dm(self, interaction: discord.Interaction, game: GameRecord, seat: int) -> None:
-        """Joining tests the DM path, so nobody finds out mid-game that DMs are closed."""
+    async def check_dm(self, interaction: discord.Interaction, game: GameRecord) -> None:
+        """Joining tests the DM path, so nobody finds out mid-game that DMs are closed. What
+        is learnt is stored against the user who pressed (never a seat number: others may
+        join or leave while the DM is on its way, renumbering the seats)."""
         ui = ui_for(game.kind)
         if type(ui).private is GameUI.private:
             return
         engine = get_engine(game.kind)
+        user_id = interaction.user.id
         try:
             dm = await interaction.user.create_dm()
             await dm.send(f"You joined **{engine.title}** (game #{game.id}). "
                           "Your private hand will arrive here once the game starts.")
-            await record_delivery(self.service, game, seat, dm_ok=True, dm_channel_id=dm.id)
+            await record_delivery(self.service, game, user_id, dm_ok=True, dm_channel_id=dm.id)
             note = "✅ I can DM you: your hand will arrive by direct message."
         except discord.Forbidden:
-            await record_delivery(self.service, game, seat, dm_ok=False)
+            await record_delivery(self.service, game, user_id, dm_ok=False)
             note = ("⚠️ I can't DM you (your DMs are closed). During the game, use the "
                     "**My hand** button or `/hand` to see your hand privately.")
         except discord.HTTPException as exc:  # Discord hiccup: the seat is taken all the same
-            log.warning("DM check for game %s seat %s failed: %s", game.id, seat, exc)
+            log.warning("DM check for game %s failed: %s", game.id, exc)
             note = ("You're in. I couldn't test your DMs just now; if your hand doesn't arrive "
                     "by DM, use the **My hand** button or `/hand`.")
         await interaction.followup.send(note, ephemeral=True)

@@ -75,8 +75,8 @@ async def test_seats_are_renumbered_by_team_with_what_each_seat_holds(service: T
     game_id = await pairs_lobby(service)
     for user, name, team in ((BOB, "bob", B), (CAROL, "carol", A), (DAVE, "dave", B)):
         await service.join(game_id, user, name, team=team)
-    await storage.set_seat_delivery(game_id, 1, dm_ok=False)  # bob's DMs are closed
-    await storage.set_seat_delivery(game_id, 3, dm_ok=True, dm_channel_id=444)  # dave's DM channel
+    await storage.set_seat_delivery(game_id, BOB, dm_ok=False)  # bob's DMs are closed
+    await storage.set_seat_delivery(game_id, DAVE, dm_ok=True, dm_channel_id=444)  # dave's DM channel
     applied = await service.start(game_id, ALICE)
     seats = applied.game.seats
     assert [s.name for s in seats] == ["alice", "carol", "bob", "dave"]

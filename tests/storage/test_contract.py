@@ -78,17 +78,23 @@ async def test_games_and_seats_round_trip(store: Storage) -> None:
     await store.set_seat_team(game_id, 4, 1)
     await store.reseat(game_id, [-1, 4, 3])
     assert [(s.seat, s.user_id, s.team) for s in await store.seats(game_id)] == [(0, -1, None), (1, 4, 1), (2, 3, 1)]
+    await store.set_seat_delivery(game_id, 3, dm_ok=True, dm_channel_id=33)
     await store.remove_seat(game_id, -1)
     await store.remove_seat(game_id, 99)  # not seated: nothing happens
     assert [(s.seat, s.user_id) for s in await store.seats(game_id)] == [(0, 4), (1, 3)]
+    # what was stored for a player follows them when the seats are renumbered
+    assert [(s.user_id, s.dm_channel_id) for s in await store.seats(game_id)] == [(4, None), (3, 33)]
 
 
 async def test_seat_delivery_and_handing_a_seat_to_a_computer(store: Storage) -> None:
     game_id = await running(store)
-    await store.set_seat_delivery(game_id, 1, dm_ok=False, dm_channel_id=50, dm_message_id=51, dm_message_at=3.5)
-    await store.set_seat_delivery(game_id, 1, dm_ok=True)  # None keeps what was stored
+    assert await store.set_seat_delivery(game_id, 4, dm_ok=False, dm_channel_id=50, dm_message_id=51,
+                                         dm_message_at=3.5)
+    assert await store.set_seat_delivery(game_id, 4, dm_ok=True)  # None keeps what was stored
     seat = (await store.seats(game_id))[1]
     assert (seat.dm_ok, seat.dm_channel_id, seat.dm_message_id, seat.dm_message_at) == (True, 50, 51, 3.5)
+    assert not await store.set_seat_delivery(game_id, 99, dm_ok=True, dm_channel_id=60)  # not seated
+    assert 60 not in [s.dm_channel_id for s in await store.seats(game_id)]
     await store.set_seat_player(game_id, 1, user_id=-7, name="🤖 u4's stand-in", computer=True)
     seat = (await store.seats(game_id))[1]
     assert (seat.user_id, seat.name, seat.computer, seat.dm_ok, seat.dm_channel_id) == (
