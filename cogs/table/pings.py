@@ -18,6 +18,7 @@ import discord
 from cogs.table.present import table_info
 from cogs.table.registry import ui_for
 from cogs.table.ui import GameUI
+from cogs.table.wording import for_the_player
 from runtime.service import Applied
 from storage import GameRecord
 
@@ -162,8 +163,8 @@ class Pings:
         info = table_info(game)
         who = info.mention_of(seat) if mention else "Your turn"
         wait = next((d for d in game.deadlines if d["seat"] == seat), None)
-        prompt = wait["prompt"] if wait else "play"
-        text = f"{who} — your turn to {prompt}" if mention else f"🔔 Your turn to {prompt}"
+        prompt = for_the_player(wait["prompt"] if wait else "play")
+        text = f"{who} — your turn {prompt}" if mention else f"🔔 Your turn {prompt}"
         if wait and wait.get("at") is not None and wait.get("countdown", True):
             text += f" · ends <t:{int(wait['at'])}:R>"
         upto = game.log_total if upto is None else upto

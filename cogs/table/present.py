@@ -20,6 +20,7 @@ import discord
 from cogs.table.components import ActionButton, ActionSelect, FormOpenButton, HandButton, LobbyButton
 from cogs.table.computers import add_button, is_computer, offers_computers, remove_select
 from cogs.table.ui import Button, Card, FormButton, GameUI, Screen, Seat, Select, TableInfo
+from cogs.table.wording import for_the_table
 from games.core import Engine, IllegalAction
 from runtime.deadlines import format_left
 from storage import GameRecord, SeatRecord, Status
@@ -145,7 +146,7 @@ def waiting_lines(game: GameRecord, info: TableInfo, now: float) -> list[str]:
                 lines.append(thinking)
             continue
         else:
-            text = f"⏳ Waiting for {info.mention_of(deadline['seat'])} to {deadline['prompt']}"
+            text = f"⏳ Waiting for {info.mention_of(deadline['seat'])} {for_the_table(deadline['prompt'])}"
         if deadline.get("at") is not None and deadline.get("countdown", True):
             at = deadline["at"]
             text += f" — {format_left(at - now)} left (<t:{int(at)}:R>)"

@@ -113,7 +113,7 @@ class FencingEngine(Engine):
                    for s in step["bare"] if str(s) not in step["presses"]]
             out.append(Wait(None, key, "hat race", timeout_of(step), expire))
         elif kind == "golf":
-            out = [Wait(step["holder"], key, "golf window: quick-switch, hose or done", timeout_of(step),
+            out = [Wait(step["holder"], key, "in the golf window: quick-switch, hose or done", timeout_of(step),
                         {"type": "done", "timeout": True})]
         elif kind == "catch":
             if step["open"]:
@@ -131,7 +131,7 @@ class FencingEngine(Engine):
             out = [Wait(state["control"], key, "move the attacked piece (or stay)", timeout_of(step),
                         {"type": "stay", "timeout": True})]
         elif kind == "anthem":
-            out = [Wait(s, key, "the anthem: Hail to the fish!", independent=True)
+            out = [Wait(s, key, "hail the anthem", independent=True)
                    for s in range(3) if "hail" not in step["parts"][s]]
             out.append(Wait(None, key, "the anthem", timeout_of(step), expire))
         for seat, queue in enumerate(state["penalties"]):

@@ -117,7 +117,7 @@ class KniggitsEngine(Engine):
         tag = f"{turn['round']}-{ARMIES[turn['army']]}"
         if state["exchange"] is not None:
             ex = state["exchange"]
-            return choices.waits(ex["box"], f"gesture: {ex['attacker']} against {ex['target']}",
+            return choices.waits(ex["box"], f"pick a gesture: {ex['attacker']} against {ex['target']}",
                                  self.limit(state, "gesture"), lambda s: {"type": "lock", **timeout})
         # Teammates move and face their own kniggits (K1): one's move leaves the other's
         # panel standing (a confirm re-checks the path against the board as it is then).

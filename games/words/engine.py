@@ -74,7 +74,7 @@ class WordsEngine(Engine):
         game = state["rps"]
         if game is not None and state["phase"]["name"] not in ("tiebreak", "over"):
             fallback = game["fallback"]
-            out += choices.waits(game["box"], "rock, paper or scissors", RPS_TIMEOUT,
+            out += choices.waits(game["box"], "throw rock, paper or scissors", RPS_TIMEOUT,
                                  lambda s: {"type": "rps", "shape": fallback[s], "timeout": True})
         return out
 
@@ -105,7 +105,7 @@ class WordsEngine(Engine):
             return [Wait(None, f"close{n}", "the Tip of My Tongue window closes, then the game ends",
                          max(0.0, windows.tip_time_left(state)), {"type": "close", "timeout": True})]
         if name == "tiebreak":
-            return choices.waits(phase["box"], "Coin toss or Wordblitz", TIEBREAK_TIMEOUT,
+            return choices.waits(phase["box"], "choose Coin toss or Wordblitz", TIEBREAK_TIMEOUT,
                                  lambda s: {"type": "coin", "timeout": True})
         return []
 

@@ -1,0 +1,68 @@
+"""Words that fit (issue 20 item 6): the table's "Now" line in the third person, one plural
+helper, one minus sign, places."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cogs.table.present import render_table
+from cogs.table.registry import UIS, load_builtin_uis
+from cogs.table.wording import for_the_player, for_the_table, ordinal, plural, signed
+from games.fencing.samples import samples as fencing_samples
+from games.kniggits.samples import sample_states as kniggits_samples
+from games.registry import get_engine
+from runtime.deadlines import schedule
+from tests.runtime.test_presentation import record_for
+
+load_builtin_uis()
+
+
+async def now_line(kind: str, state: dict[str, Any]) -> str:
+    engine = get_engine(kind)
+    game = record_for(kind, state, 1)
+    game.deadlines = schedule([], engine.to_act(state), 100.0)
+    table = await render_table(game, engine, UIS[kind], now=100.0, with_image=False)
+    return next(f["value"] for f in table.embed.to_dict()["fields"] if f["name"] == "Now")
+
+
+async def test_the_now_line_is_written_for_the_table() -> None:
+    build = await now_line("kniggits", kniggits_samples()["build"])
+    assert "Waiting for <@100> to build their army in secret" in build and "your" not in build
+    golf = await now_line("fencing", fencing_samples()["golf"])
+    assert "> in the golf window: quick-switch, hose or done" in golf and "to golf" not in golf
+    anthem = await now_line("fencing", fencing_samples()["anthem"])
+    assert "> to hail the anthem" in anthem and "to the anthem" not in anthem
+
+
+def test_a_prompt_reads_right_to_the_player_and_to_the_table() -> None:
+    assert for_the_player("insult your opponent (or skip)") == "to insult your opponent (or skip)"
+    assert for_the_table("insult your opponent (or skip)") == "to insult their opponent (or skip)"
+    assert for_the_table("don your hat!") == "to don their hat!"
+    assert for_the_player("in the golf window: quick-switch, hose or done").startswith("in the golf")
+    assert for_the_table("play a card") == "to play a card"
+
+
+def test_every_prompt_of_every_game_reads_as_a_verb_or_a_place() -> None:
+    """A prompt follows "your turn" and "Waiting for @bob": "to <verb>" or "in <place>"."""
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2] / "games"
+    prompts = []
+    for path in root.rglob("*.py"):
+        text = path.read_text()
+        prompts += re.findall(r"Wait\([^,]+, [^,]+, f?\"([^\"]+)\"", text)
+        prompts += re.findall(r"choices\.waits\([^,]+, f?\"([^\"]+)\"", text)
+    assert len(prompts) > 20
+    nouns = [p for p in prompts if p.split()[0].lower() in ("the", "a", "an", "golf", "gesture:", "rock,", "coin")]
+    # the game itself waiting (seat None) may name a thing: "⏳ The starting gun"
+    allowed = {"the game moves on to the new rules", "the starting gun", "the anthem", "a throw is in the air", "the sleepers spin",
+               "the Tip of My Tongue window closes, then the game ends", "an Ace of Allegiance: calls are open"}
+    assert [p for p in nouns if p not in allowed] == []
+
+
+def test_plurals_minus_and_places() -> None:
+    assert plural(1, "card") == "1 card" and plural(2, "card") == "2 cards" and plural(0, "game") == "0 games"
+    assert plural(1, "army", "armies") == "1 army" and plural(3, "army", "armies") == "3 armies"
+    assert plural(-1, "point") == "−1 point" and signed(-2) == "−2" and signed(3) == "+3" and signed(0) == "0"
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
