@@ -10,9 +10,10 @@ from discord.ext import commands
 
 from cogs.table.answers import echo
 from cogs.table.edge import TableEdge, tables_of
+from cogs.table.wording import MINUS, ordinal, plural
 from games.registry import ENGINES, get_engine
 from runtime.errors import Refusal
-from storage import PairRecord
+from storage import PairRecord, RatingRecord, ResultRecord
 
 MEDALS = ("🥇", "🥈", "🥉")
 #: Results shown per game in /stats, newest first.
@@ -23,15 +24,55 @@ def _title(kind: str) -> str:
     return ENGINES[kind].title if kind in ENGINES else kind
 
 
+def shared_places(keys: list[Any]) -> list[int]:
+    """Places (0 = first) in a list sorted best first: equal keys share a place, and the next
+    place skips as many as shared (two 2.4 ratings are both 🥇, the next is 🥉)."""
+    places: list[int] = []
+    for i, key in enumerate(keys):
+        places.append(places[i - 1] if i and key == keys[i - 1] else i)
+    return places
+
+
+def mark_of(place: int) -> str:
+    return MEDALS[place] if place < 3 else f"`{place + 1}.`"
+
+
 def pair_lines(pairs: list[PairRecord]) -> list[str]:
     """"🥇 @alice & @bob — 5 wins in 7 games", best first (computers are never listed)."""
-    lines = []
-    for place, pair in enumerate(p for p in pairs if p.user_a > 0 and p.user_b > 0):
-        mark = MEDALS[place] if place < 3 else f"`{place + 1}.`"
-        wins = f"{pair.wins} win{'' if pair.wins == 1 else 's'}"
-        games = f"{pair.games} game{'' if pair.games == 1 else 's'}"
-        lines.append(f"{mark} <@{pair.user_a}> & <@{pair.user_b}> — {wins} in {games}")
-    return lines
+    shown = [p for p in pairs if p.user_a > 0 and p.user_b > 0]
+    places = shared_places([(p.wins, p.games) for p in shown])
+    return [f"{mark_of(place)} <@{pair.user_a}> & <@{pair.user_b}> — {plural(pair.wins, 'win')} in "
+            f"{plural(pair.games, 'game')}" for place, pair in zip(places, shown, strict=True)]
+
+
+def board_lines(records: list[RatingRecord]) -> dict[str, list[str]]:
+    """Per game, "🥇 @alice — **2.4** · 3 games · 1 win", best first; equal ratings as shown
+    (to one decimal) share a place. Computers are never rated, never listed."""
+    by_kind: dict[str, list[RatingRecord]] = {}
+    for record in records:
+        if record.user_id > 0:
+            by_kind.setdefault(record.kind, []).append(record)
+    out: dict[str, list[str]] = {}
+    for kind, rated in by_kind.items():
+        places = shared_places([rating_text(r.ordinal) for r in rated])
+        out[kind] = [f"{mark_of(place)} <@{r.user_id}> — **{rating_text(r.ordinal)}** "
+                     f"· {plural(r.games, 'game')} · {plural(r.wins, 'win')}"
+                     for place, r in zip(places, rated, strict=True)]
+    return out
+
+
+def rating_text(value: float) -> str:
+    """A rating to one decimal with the minus sign players read ("−0.0" shows as "0.0")."""
+    shown = f"{value:.1f}"
+    return "0.0" if shown == "-0.0" else shown.replace("-", MINUS)
+
+
+def last_line(last: list[ResultRecord]) -> str:
+    """"Last: 3rd of 3 (game #3) · 1st of 2 (game #1)", newest first."""
+    if not last:
+        return "Last: —"
+    return "Last: " + " · ".join(
+        f"{ordinal(r.rank + 1)}{f' of {r.places}' if r.places else ''} (game #{r.game_id})" for r in last)
 
 
 class LeaderboardCog(commands.Cog):
@@ -55,16 +96,7 @@ class LeaderboardCog(commands.Cog):
                 title=f"🏆 Leaderboard — {_title(game) if game else 'all games'}", colour=0xFEE75C)
             if not records:
                 embed.description = "No finished games yet. Start one with `/<game> new`!"
-            by_kind: dict[str, list[str]] = {}
-            for record in records:
-                if record.user_id < 0:  # a computer is never rated; never listed either
-                    continue
-                lines = by_kind.setdefault(record.kind, [])
-                place = len(lines)
-                mark = MEDALS[place] if place < 3 else f"`{place + 1}.`"
-                lines.append(f"{mark} <@{record.user_id}> — **{record.ordinal:.1f}** "
-                             f"· {record.games} games · {record.wins} wins")
-            for kind, lines in list(by_kind.items())[:24]:
+            for kind, lines in list(board_lines(records).items())[:24]:
                 embed.add_field(name=_title(kind), value="\n".join(lines)[:1024], inline=False)
             if game is not None:
                 pairs = await self.edge.service.storage.best_pairs(interaction.guild.id, game, limit=5)
@@ -96,9 +128,9 @@ class LeaderboardCog(commands.Cog):
                 embed.description = "No finished games in this server yet."
             for record in ratings:
                 last = [r for r in recent if r.kind == record.kind][:RECENT]
-                places = " ".join(f"#{r.rank + 1}" for r in last) or "—"
-                value = (f"Rating **{record.ordinal:.1f}** (μ {record.mu:.1f}, σ {record.sigma:.1f})\n"
-                         f"{record.games} games · {record.wins} wins\nLast: {places}")
+                value = (f"Rating **{rating_text(record.ordinal)}** (μ {rating_text(record.mu)}, "
+                         f"σ {rating_text(record.sigma)})\n"
+                         f"{plural(record.games, 'game')} · {plural(record.wins, 'win')}\n{last_line(last)}")
                 if record.kind in versus:
                     value += "\n" + versus_line(*versus.pop(record.kind))
                 embed.add_field(name=_title(record.kind), value=value, inline=True)
@@ -109,7 +141,7 @@ class LeaderboardCog(commands.Cog):
 
 def versus_line(games: int, wins: int) -> str:
     """"🤖 vs computers: 3 games, 2 wins" — games with computer seats, counted apart."""
-    return f"🤖 vs computers: {games} game{'' if games == 1 else 's'}, {wins} win{'' if wins == 1 else 's'}"
+    return f"🤖 vs computers: {plural(games, 'game')}, {plural(wins, 'win')}"
 
 
 async def computer_record(storage: Any, guild_id: int, user_id: int) -> dict[str, tuple[int, int]]:

@@ -577,11 +577,13 @@ class Storage:
     async def recent_results(self, guild_id: int, user_id: int, limit: int = 5) -> list[ResultRecord]:
         found = await self._query(rows(
             "SELECT r.game_id, r.user_id, r.seat, r.rank, r.score, r.team, g.kind, g.updated_at,"
-            " r.versus_computer FROM results r JOIN games g ON g.id = r.game_id"
+            " r.versus_computer, (SELECT COUNT(DISTINCT COALESCE(o.team, -1 - o.seat)) FROM results o"
+            " WHERE o.game_id = r.game_id) FROM results r JOIN games g ON g.id = r.game_id"
             " WHERE g.guild_id = ? AND r.user_id = ? ORDER BY g.updated_at DESC, g.id DESC LIMIT ?",
             guild_id, user_id, limit,
         ))
-        return [ResultRecord(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], bool(r[8])) for r in found]
+        return [ResultRecord(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], bool(r[8]), int(r[9]))
+                for r in found]
 
     async def computer_record(self, guild_id: int, user_id: int) -> dict[str, tuple[int, int]]:
         """Per game kind, (games, wins) of the user's finished games in this server that had a

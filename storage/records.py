@@ -118,6 +118,8 @@ class ResultRecord:
     finished_at: float = 0.0
     #: The game had a computer seat (shown apart in /stats; ratings count humans only).
     versus_computer: bool = False
+    #: How many places the game had (teams count once): "3rd of 3" in /stats; 0 when unknown.
+    places: int = 0
 
 
 @dataclass

@@ -37,9 +37,9 @@ async def leaderboard_and_stats(fake_discord: FakeDiscord, bot: Any) -> None:
     first = next(i for i, line in enumerate(lines) if f"<@{winner.user_id}>" in line)
     second = next(i for i, line in enumerate(lines) if f"<@{loser.user_id}>" in line)
     assert first < second
-    assert "🥇" in lines[first] and "1 games · 1 wins" in lines[first]
-    assert "🥈" in lines[second] and "1 games · 0 wins" in lines[second]
-    assert f"{winner.ordinal:.1f}" in lines[first]
+    assert "🥇" in lines[first] and "1 game · 1 win" in lines[first]
+    assert "🥈" in lines[second] and "1 game · 0 wins" in lines[second]
+    assert f"{winner.ordinal:.1f}".replace("-", "−") in lines[first]
 
     everything = await alice.slash("leaderboard")
     assert f"<@{winner.user_id}>" in everything.text() and "Tokens" in everything.text()
@@ -48,10 +48,10 @@ async def leaderboard_and_stats(fake_discord: FakeDiscord, bot: Any) -> None:
     assert unknown.ephemeral and "no game called" in unknown.content
 
     mine = await alice.slash("stats")
-    assert "alice" in mine.text() and "1 games" in mine.text()
-    place = "#1" if winner.user_id == alice.id else "#2"
-    assert f"Last: {place}" in mine.text()
+    assert "alice" in mine.text() and "1 game ·" in mine.text()
+    place = "1st" if winner.user_id == alice.id else "2nd"
+    assert f"Last: {place} of 2 (game #" in mine.text()
     theirs = await alice.slash("stats", user=bob)
-    assert "bob" in theirs.text() and "1 games" in theirs.text()
+    assert "bob" in theirs.text() and "1 game ·" in theirs.text()
     nobody = await alice.slash("stats", user=fake_discord.user("carol"))
     assert "No finished games" in nobody.text()
