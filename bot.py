@@ -162,9 +162,13 @@ class RumpusBot(commands.AutoShardedBot):
 
     def __init__(self, settings: Settings, *, clock: Clock, rng: random.Random,
                  storage: Storage | None = None, freeze_heap: bool = False, **client_options: Any) -> None:
-        intents = discord.Intents.default()
-        intents.message_content = False
-        options: dict[str, Any] = {"max_messages": 500, **client_options}
+        # Only what the bot reads: guilds (channels, threads, its own permissions). Everything
+        # players do arrives as interactions, so message events (one per message the bot sends
+        # or edits, each parsed into a Message and matched against a cache) would be paid for
+        # and thrown away, as would a message cache nothing reads.
+        intents = discord.Intents.none()
+        intents.guilds = True
+        options: dict[str, Any] = {"max_messages": None, **client_options}
         if settings.shard_count is not None:
             options.setdefault("shard_count", settings.shard_count)
             options.setdefault("shard_ids", list(settings.shard_ids or range(settings.shard_count)))
