@@ -22,6 +22,7 @@ import discord
 
 from cogs.table import codec
 from cogs.table.kept_pictures import KeptPictures
+from cogs.table.panels import LivePanels
 from cogs.table.pings import Pings
 from cogs.table.present import Rendered, render_private, render_table
 from cogs.table.registry import ui_for
@@ -78,6 +79,8 @@ class Delivery:
         self._table_bound: dict[int, bool] = {}
         #: Pictures messages show, kept by the next edit that would show them again.
         self.pictures = KeptPictures()
+        #: Each seat's newest ephemeral panel, redrawn with its DM.
+        self.panels = LivePanels(self.pictures)
         #: Table versions shown since the last flush (game id -> version).
         self._unflushed: dict[int, int] = {}
         self._flusher: asyncio.Task[None] | None = None
@@ -162,9 +165,11 @@ class Delivery:
             drawn = True  # a private step: the table shows exactly what it showed
         if not (table_done or drawn) or post_new_table:
             await self.update_table(game, post_new=post_new_table)
-        for seat in applied.changed_seats:
-            if seat not in (private_done or set()):
-                await self.deliver_private(applied, seat)
+        # a finished game's every panel says so and loses its controls, changed or not
+        seats = applied.changed_seats if applied.outcome is None else [
+            s.seat for s in game.seats if not s.computer]
+        for seat in seats:
+            await self.deliver_private(applied, seat, dm=seat not in (private_done or set()))
         await self.pings.after(applied)
         for observe in self.observers:
             try:
@@ -178,6 +183,7 @@ class Delivery:
                 self._dm_shown.pop((game.id, seat), None)
             self._table_shown.pop(game.id, None)
             self._table_bound.pop(game.id, None)
+            self.panels.forget(game.id, len(game.seats))
 
     def still_shows(self, applied: Applied) -> bool:
         """Whether the table message needs no edit for this step: nothing public changed and
@@ -218,14 +224,19 @@ class Delivery:
         self.remember_table(game.id, message.id, rendered)
         self.pictures.remember(message.id, rendered, message.attachments)
 
-    async def deliver_private(self, applied: Applied, seat: int) -> None:
-        """DM a seat its new private view; on closed DMs, say so once in the channel."""
+    async def deliver_private(self, applied: Applied, seat: int, *, dm: bool = True) -> None:
+        """Show a seat its new private view: by DM (unless `dm` is False: the press redrew it)
+        and on its newest ephemeral panel; on closed DMs, say so once in the channel."""
         game = applied.game
         record = game.seats[seat]
-        if not record.dm_ok or record.computer:
+        dm = dm and record.dm_ok
+        if record.computer or not (dm or self.panels.holds(game.id, seat)):
             return
         rendered = await self.draw_private(applied, seat)
         if rendered is None:
+            return
+        await self.panels.refresh(game.id, seat, rendered.fingerprint(), lambda: self.draw_private(applied, seat))
+        if not dm:
             return
         try:
             fresh = record.dm_message_at is not None and self.now - record.dm_message_at < REPOST_AFTER

@@ -19,12 +19,14 @@ from cogs.table.answers import NO_LONGER_VALID, Answers, echo, redraw_in_place, 
 from cogs.table.controls import build_modal, find_form, offered_action, read_field, text_inputs
 from cogs.table.delivery import Delivery
 from cogs.table.kept_pictures import kept
+from cogs.table.present import Rendered, render_private
+from cogs.table.registry import ui_for
 from cogs.table.rules import rule_text
 from games.registry import get_engine
 from runtime.access import may_press
-from runtime.errors import Refusal
+from runtime.errors import Refusal, StaleComponent
 from runtime.service import Applied, TableService
-from storage import GameRecord
+from storage import GameRecord, Status
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +34,8 @@ log = logging.getLogger(__name__)
 #: interaction (Discord allows 3 s for the first response).
 QUEUE_PATIENCE = 1.5
 FORM_NO_LONGER_VALID = "That form is no longer valid. Open it again from the current table."
+#: The note on a hand redrawn for a press from an earlier turn.
+EARLIER_TURN = "⏪ That button was from an earlier turn: this is your hand as it is now."
 
 
 def pressed_at(interaction: discord.Interaction) -> float:
@@ -82,8 +86,12 @@ class Intake:
                         version: int | None, *, typed: bool = False) -> None:
         applied: Applied | None = None
         async with self.answers.guard(interaction):
-            applied = await self.service.act(game_id, interaction.user.id, action, version=version,
-                                             pressed_at=pressed_at(interaction), typed=typed)
+            try:
+                applied = await self.service.act(game_id, interaction.user.id, action, version=version,
+                                                 pressed_at=pressed_at(interaction), typed=typed)
+            except StaleComponent:
+                if not await self.current_panel(interaction, game_id):
+                    raise
         if applied is not None:
             await self.acknowledge(interaction, applied)
 
@@ -102,7 +110,12 @@ class Intake:
                         version: int) -> None:
         async with self.answers.guard(interaction):
             game = await self.service.game(game_id)
-            seat = may_press(game, interaction.user.id, version=version)
+            try:
+                seat = may_press(game, interaction.user.id, version=version)
+            except StaleComponent:
+                if await self.current_panel(interaction, game_id):
+                    return
+                raise
             form = find_form(game, seat, action)
             if form is None:
                 raise Refusal("That choice is not open to you right now.")
@@ -170,7 +183,12 @@ class Intake:
             rendered = await self.delivery.draw_private(applied, seat)
             if rendered is None:
                 raise Refusal("This game has no hidden hands: everything is on the table.")
-            await interaction.response.send_message(ephemeral=True, **rendered.send_kwargs())
+            sent = await interaction.response.send_message(ephemeral=True, **rendered.send_kwargs())
+            if sent is not None and sent.message_id is not None:
+                resource = sent.resource
+                attachments = resource.attachments if isinstance(resource, discord.InteractionMessage) else []
+                self.delivery.panels.remember(game.id, seat, interaction, sent.message_id, rendered)
+                self.delivery.pictures.remember(sent.message_id, rendered, attachments)
 
     async def not_ours(self, interaction: discord.Interaction) -> None:
         """The answer to a press whose custom_id is ours but says nothing we can do."""
@@ -208,7 +226,7 @@ class Intake:
         message = interaction.message
         seat = game.seat_of(interaction.user.id)
         delivery = self.delivery
-        table_done = False
+        table_done = redrawn = False
         private_done: set[int] = set()
         if message is not None and message.id == game.table_message_id and delivery.fresh_table(game):
             rendered = await delivery.draw_table(game)
@@ -220,17 +238,45 @@ class Intake:
         elif message is not None and seat is not None and self._is_private_message(game, seat, message):
             drawn = await delivery.draw_private(applied, seat)
             if drawn is not None:
-                _, edit = await delivery.pictures.edit(
-                    message.id, drawn, lambda **kw: redraw_in_place(interaction, **kw))
-                delivery.pictures.remember(message.id, drawn, kept(edit))
-                private_done.add(seat)
+                await self._redraw_private(interaction, game, seat, message, drawn)
+                redrawn = True
                 if message.id == game.seats[seat].dm_message_id:
-                    delivery.remember_dm(game.id, seat, message.id, drawn)
-        if not (table_done or private_done):
+                    private_done.add(seat)  # an ephemeral's seat still gets its DM redrawn
+        if not (table_done or redrawn):
             describe = self.service.describe
             lines = [line for e in applied.events if e.visible_to(seat) and (line := describe(game, e))]
             await send(interaction, "\n".join(lines) or "Done.", ephemeral=True)
         return table_done, private_done
+
+    async def _redraw_private(self, interaction: discord.Interaction, game: GameRecord, seat: int,
+                              message: discord.Message, drawn: Rendered) -> None:
+        """Redraw the pressed DM or ephemeral panel in place, and remember what it shows (an
+        ephemeral becomes the seat's newest panel, redrawn with every later step)."""
+        delivery = self.delivery
+        _, edit = await delivery.pictures.edit(message.id, drawn, lambda **kw: redraw_in_place(interaction, **kw))
+        delivery.pictures.remember(message.id, drawn, kept(edit))
+        if message.id == game.seats[seat].dm_message_id:
+            delivery.remember_dm(game.id, seat, message.id, drawn)
+        else:
+            delivery.panels.remember(game.id, seat, interaction, message.id, drawn)
+
+    async def current_panel(self, interaction: discord.Interaction, game_id: int) -> bool:
+        """A press from an earlier turn on the player's own hand (DM or ephemeral) is answered
+        with the hand as it is now, redrawn in place with its controls; False when the press
+        was elsewhere (the table), which the refusal answers."""
+        message = interaction.message
+        if message is None:
+            return False
+        game = await self.service.game(game_id)
+        seat = game.seat_of(interaction.user.id)
+        if seat is None or game.status is not Status.ACTIVE or not self._is_private_message(game, seat, message):
+            return False
+        drawn = await render_private(game, get_engine(game.kind), ui_for(game.kind), seat,
+                                     jump_url=self.delivery.table_url(game), notes=[EARLIER_TURN])
+        if drawn is None:
+            return False
+        await self._redraw_private(interaction, game, seat, message, drawn)
+        return True
 
     @staticmethod
     def _is_private_message(game: GameRecord, seat: int, message: discord.Message) -> bool:

@@ -32,6 +32,9 @@ STYLES = {
     "danger": discord.ButtonStyle.danger,
 }
 MAX_ROWS = 5
+#: What every message of a finished game says (its controls are gone): the table, each hand.
+GAME_OVER_TABLE = "🏁 **This game is over** — the result is posted below."
+GAME_OVER_PRIVATE = "🏁 **This game is over** — nothing more to play; the result is posted at the table."
 #: The version drawn on a lasting button: none (the engine judges it alone).
 LASTING = 0
 
@@ -253,7 +256,7 @@ async def render_table(
     view = engine.view(game.state, None)
     screen = ui.table(view, info)
     embed = embed_of(screen.card)
-    extra = waiting_lines(game, info, now) if live else []
+    extra = waiting_lines(game, info, now) if live else [GAME_OVER_TABLE]
     if extra:
         embed.add_field(name="Now", value="\n".join(extra)[:1024], inline=False)
     if game.log:
@@ -286,6 +289,8 @@ async def render_private(
     embed = embed_of(screen.card)
     if notes:
         embed.add_field(name="Just now", value="\n".join(notes)[:1024], inline=False)
+    if not live:
+        embed.add_field(name="Now", value=GAME_OVER_PRIVATE, inline=False)
     embed.set_footer(text=footer_of(screen.card, f"{engine.title} · game #{game.id} · only you can see this"))
     if jump_url:
         link = f"\n[Go to the table]({jump_url})"

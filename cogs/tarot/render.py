@@ -336,17 +336,18 @@ def label(kind: str) -> Image.Image:
     return pictures.to_palette(big.reduce(SCALE), PALETTE)
 
 
-def draw_hand(cards: list[str], legal: set[str] | None = None, title: str = "") -> bytes:
+def draw_hand(cards: list[str], legal: set[str] | None = None, title: str = "", *, discard: bool = False) -> bytes:
     """A player's hand (up to 21 cards), one row per group, `legal` ones (on the player's turn)
-    raised and ringed and the others dimmed. `title` heads the picture ("Your hand" without one)."""
+    raised and ringed and the others dimmed. `title` heads the picture ("Your hand" without one).
+    With `discard`, `legal` are the cards the dealer may discard (the note says so)."""
     ordered = tuple(sorted((check_card(c) for c in cards), key=sort_key))
     playable = None if legal is None else frozenset(c for c in legal if c in ordered)
     FONT_SIZES.update(HAND_SIZES)
-    return _hand(ordered, playable, drawable(title) or "Your hand")
+    return _hand(ordered, playable, drawable(title) or "Your hand", discard)
 
 
 @lru_cache(maxsize=512)
-def _hand(cards: tuple[str, ...], legal: frozenset[str] | None, title: str) -> bytes:
+def _hand(cards: tuple[str, ...], legal: frozenset[str] | None, title: str, discard: bool = False) -> bytes:
     rows: list[tuple[str, list[str]]] = []
     for kind in GROUP_ORDER:
         mine = [c for c in cards if group(c) == kind]
@@ -355,7 +356,10 @@ def _hand(cards: tuple[str, ...], legal: frozenset[str] | None, title: str) -> b
     height = HEADER + max(1, len(rows)) * pitch + MARGIN - 4
     image = canvas(WIDTH, height)
     count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
-    if legal is not None:
+    if legal is not None and discard:
+        note = f"discard two: {len(legal)} may go, raised"
+        note_colour = GOLD
+    elif legal is not None:
         note = f"your turn: {len(legal)} playable, raised" if legal else "your turn: nothing playable"
         note_colour = GOLD
     else:
@@ -417,10 +421,10 @@ def tag(image: Image.Image, x: float, y: float, words: str, fill: RGB, colour: R
 
 
 def draw_trick(plays: list[tuple[str, str, bool]], leader_name: str = "", winner: str | None = None,
-               title: str = "") -> bytes:
+               title: str = "", idle: str | None = None) -> bytes:
     """The trick on the table: each play (player's name, card id, played as the led suit) in play
     order, the winner's card marked when `winner` (a player's name) is given. With no play yet, an
-    empty table waiting for `leader_name`'s lead."""
+    empty table waiting for `leader_name`'s lead, or saying `idle` instead (a game that is over)."""
     if len(plays) > 4:
         raise ValueError(f"a trick holds at most 4 plays, not {len(plays)}")
     shown = tuple((drawable(name) or f"Player {n + 1}", check_card(card), bool(as_led))
@@ -428,11 +432,12 @@ def draw_trick(plays: list[tuple[str, str, bool]], leader_name: str = "", winner
     wins = next((n for n, (name, _, _) in enumerate(plays) if winner is not None and name == winner), None)
     leader = drawable(leader_name) or (shown[0][0] if shown else "")
     FONT_SIZES.update(TRICK_SIZES)
-    return _trick(shown, wins, leader, drawable(title) or "The trick")
+    return _trick(shown, wins, leader, drawable(title) or "The trick", drawable(idle or ""))
 
 
 @lru_cache(maxsize=512)
-def _trick(plays: tuple[tuple[str, str, bool], ...], wins: int | None, leader: str, title: str) -> bytes:
+def _trick(plays: tuple[tuple[str, str, bool], ...], wins: int | None, leader: str, title: str,
+           idle: str = "") -> bytes:
     image = canvas(WIDTH, TRICK_H)
     draw = ImageDraw.Draw(image)
     if wins is not None:
@@ -465,7 +470,7 @@ def _trick(plays: tuple[tuple[str, str, bool], ...], wins: int | None, leader: s
         for row, words in enumerate(name_lines(name, TRICK_SLOT - 8)):
             text(image, (cx, NAME_TOP + 11 + row * 22), words, GOLD if n == wins else TEXT, MIN_FONT, "mm")
     if not plays:
-        note = "Waiting for the lead" + (f" from {leader}" if leader else "")
+        note = idle or "Waiting for the lead" + (f" from {leader}" if leader else "")
         w = font(TITLE_FONT).getlength(fit(note, TITLE_FONT, WIDTH - 4 * MARGIN)) + 28
         box = (round(WIDTH / 2 - w / 2), TRICK_TOP + BIG_H // 2 - 22, round(WIDTH / 2 + w / 2),
                TRICK_TOP + BIG_H // 2 + 22)

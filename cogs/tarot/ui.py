@@ -179,21 +179,24 @@ class TarotUI(GameUI):
             fields.append((f"Hand {entry['hand']}", breakdown_lines(entry, info), False))
         card = Card(title=title, description="\n".join(lines), fields=fields, colour=COLOUR,
                     footer="Cards: K Q C(avalier) V(alet) 10…A · trumps 21…1 · the Fool excuses")
-        trick = view["trick"] or (last if view["phase"] in ("discard", "nominate", "play") else None)
+        over = bool(view["over"]) or view["abandoned"] is not None or info.finished
+        trick = view["trick"] or (last if over or view["phase"] in ("discard", "nominate", "play") else None)
         shown = trick if trick is not None else {"plays": [], "leader": view["turn"], "winner": None}
         caption = (f"Trick {view['trick_no']}" if view["trick"] is not None else
                    ("Last trick" if last is not None and trick is last else "Waiting for the lead"))
-        image = partial(self._trick_picture, shown, info, caption)
+        if over:
+            caption = "Game over" + (f" · {caption.lower()}" if trick is not None else "")
+        image = partial(self._trick_picture, shown, info, caption, "Game over" if over else None)
         respond = "Respond" if view["phase"] == "window" else None
         return Screen(card, image=image, image_name="trick.png", controls=self._table_controls(view),
                       hand_label=respond)
 
     @staticmethod
-    def _trick_picture(trick: dict[str, Any], info: TableInfo, caption: str) -> bytes:
+    def _trick_picture(trick: dict[str, Any], info: TableInfo, caption: str, idle: str | None = None) -> bytes:
         plays = [(info.name_of(seat), card, bool(as_led)) for seat, card, as_led in trick["plays"]]
         winner = info.name_of(trick["winner"]) if trick.get("winner") is not None else None
         leader = info.name_of(trick["leader"]) if trick.get("leader") is not None else ""
-        return render.draw_trick(plays, leader_name=leader, winner=winner, title=caption)
+        return render.draw_trick(plays, leader_name=leader, winner=winner, title=caption, idle=idle)
 
     @staticmethod
     def _table_controls(view: dict[str, Any]) -> list[Control]:
@@ -249,7 +252,10 @@ class TarotUI(GameUI):
         lines.append(hand_text(held))
         card = Card(title=f"Your hand — {len(held)} cards", description="\n".join(lines), colour=COLOUR)
         title = f"{info.name_of(seat)}'s hand"
-        image = partial(render.draw_hand, list(held), set(legal) if legal else None, title)
+        if "discard_options" in view:  # the dealer's discard: what may go is raised, the rest dimmed
+            image = partial(render.draw_hand, list(held), set(view["discard_options"]), title, discard=True)
+        else:
+            image = partial(render.draw_hand, list(held), set(legal) if legal else None, title)
         return Screen(card, image=image, image_name="hand.png", controls=controls)
 
     @staticmethod

@@ -1,0 +1,87 @@
+"""The newest ephemeral panel of each seat, kept in step with the game.
+
+A player who opens their hand with **My hand** (or `/hand`), or presses on such a panel, sees
+an ephemeral message only they can see. Discord lets the bot edit it through that
+interaction's token for 15 minutes, so each seat's newest one is remembered here and every
+step that changes the seat's view redraws it as it redraws the DM: for a player whose DMs are
+closed it is the only panel they have. Older ephemerals are left as they are; a press on one
+is answered with the hand as it is now (`Intake.current_panel`). Kept in memory only: after a
+restart the next press or `/hand` opens a new one.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+import discord
+
+from cogs.table.kept_pictures import KeptPictures
+from cogs.table.present import Rendered
+
+log = logging.getLogger(__name__)
+
+#: Discord keeps an interaction's token for 15 minutes; a panel older than this is let go.
+TOKEN_LIFETIME = 14 * 60
+#: Panels remembered; forgotten all at once past this (the next /hand opens a new one).
+MAX_REMEMBERED = 20_000
+
+
+@dataclass
+class Panel:
+    interaction: discord.Interaction
+    message_id: int
+    opened: float  # monotonic
+    fingerprint: str
+
+
+class LivePanels:
+    def __init__(self, pictures: KeptPictures, clock: Callable[[], float] = time.monotonic) -> None:
+        self.pictures = pictures
+        self.clock = clock
+        self._panels: dict[tuple[int, int], Panel] = {}
+
+    def remember(self, game_id: int, seat: int, interaction: discord.Interaction, message_id: int,
+                 rendered: Rendered) -> None:
+        """`interaction` answered with (or redrew) the seat's ephemeral `message_id`, showing `rendered`."""
+        if len(self._panels) >= MAX_REMEMBERED:
+            self._panels.clear()
+        self._panels[(game_id, seat)] = Panel(interaction, message_id, self.clock(), rendered.fingerprint())
+
+    def holds(self, game_id: int, seat: int) -> bool:
+        """Whether the seat has a panel that can still be edited."""
+        panel = self._panels.get((game_id, seat))
+        if panel is None:
+            return False
+        if self.clock() - panel.opened > TOKEN_LIFETIME:
+            del self._panels[(game_id, seat)]
+            return False
+        return True
+
+    def forget(self, game_id: int, seats: int) -> None:
+        for seat in range(seats):
+            self._panels.pop((game_id, seat), None)
+
+    async def refresh(self, game_id: int, seat: int, fingerprint: str,
+                      draw: Callable[[], Awaitable[Rendered | None]]) -> None:
+        """Redraw the seat's panel when it does not show `fingerprint` (drawn by `draw`: a
+        message's picture file can be sent only once, so the DM's drawing is not reused)."""
+        if not self.holds(game_id, seat):
+            return
+        panel = self._panels[(game_id, seat)]
+        if panel.fingerprint == fingerprint:
+            return
+        rendered = await draw()
+        if rendered is None:
+            return
+        try:
+            edited, _ = await self.pictures.edit(panel.message_id, rendered,
+                                                 panel.interaction.edit_original_response)
+        except discord.HTTPException as exc:  # the token expired, or the player dismissed it
+            log.info("could not redraw the panel of seat %s of game %s: %s", seat, game_id, exc)
+            self._panels.pop((game_id, seat), None)
+            return
+        panel.fingerprint = rendered.fingerprint()
+        self.pictures.remember(panel.message_id, rendered, edited.attachments if edited else ())
