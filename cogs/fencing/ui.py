@@ -33,6 +33,7 @@ from cogs.table.ui import (
     TableInfo,
     press,
 )
+from cogs.table.wording import plural
 from games.fencing.region import load
 
 COLOUR = 0xB03A2E
@@ -176,7 +177,8 @@ def player_field(view: dict[str, Any], seat: int, info: TableInfo) -> tuple[str,
     if view.get("champion") == seat:
         marks.append("👑 champion")
     title = f"{seat + 1}. {info.name_of(seat)}" + (f" ({', '.join(marks)})" if marks else "")
-    lines = [f"**{num(p['score'])}** points · 🏆 {p['bumpers_won']} bumper{'s' if p['bumpers_won'] != 1 else ''}",
+    lines = [f"**{num(p['score'])}** {'point' if abs(p['score']) == 1 else 'points'} · 🏆 "
+             f"{plural(p['bumpers_won'], 'bumper')} won",
              f"🍫 {p['chocolate']} chocolate"]
     gear = []
     if view["yellow"]["holder"] == seat:
@@ -194,7 +196,7 @@ def player_field(view: dict[str, Any], seat: int, info: TableInfo) -> tuple[str,
     if p["butt_kicks"]:
         lines.append(f"🥾 × {p['butt_kicks']}")
     if p["bumper_scores"]:
-        lines.append("bumpers: " + ", ".join(num(s) for s in p["bumper_scores"]))
+        lines.append("earlier bumpers: " + ", ".join(plural(s, "point") for s in p["bumper_scores"]))
     return (title[:256], "\n".join(lines), True)
 
 
@@ -732,6 +734,10 @@ class FencingUI(GameUI):
         if reason != "bumpers" and champion is not None:
             line += f"; {info.name_of(champion)} is the champion"
         return line + "."
+
+    def result_score(self, score: float) -> str:
+        """Fencing's result counts bumpers won, not the points of a bumper."""
+        return plural(int(score), "bumper") + " won"
 
     lookups = (Lookup("map", "The map of Ohio: where the pieces stand and where the attacked one may go",
                       lambda view, info: map_screen(view, info)),)

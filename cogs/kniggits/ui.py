@@ -36,6 +36,7 @@ from cogs.table.ui import (
     TableInfo,
     press,
 )
+from cogs.table.wording import number as shown_number
 
 COLOUR = 0x8D6E63
 ARMIES = ("A", "B")
@@ -549,6 +550,10 @@ class KniggitsUI(GameUI):
         if data.get("timeout"):
             line = f"⏰ {line}"
         return line
+
+    def result_score(self, score: float) -> str:
+        """Kniggits scores an army's strength, Σ(5+M+A+D) over its active kniggits (K17), not points."""
+        return f"army strength {shown_number(score)}"
 
     def result_reason(self, outcome: dict[str, Any], info: TableInfo) -> str:
         detail = outcome.get("detail") or {}

@@ -11,7 +11,7 @@ import hashlib
 import io
 import json
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +20,7 @@ import discord
 from cogs.table.components import ActionButton, ActionSelect, FormOpenButton, HandButton, LobbyButton
 from cogs.table.computers import add_button, is_computer, offers_computers, remove_select
 from cogs.table.ui import Button, Card, FormButton, GameUI, Screen, Seat, Select, TableInfo
-from cogs.table.wording import for_the_table
+from cogs.table.wording import for_the_table, plural
 from games.core import Engine, IllegalAction
 from runtime.deadlines import format_left
 from storage import GameRecord, SeatRecord, Status
@@ -403,8 +403,7 @@ def fair_play(game: GameRecord) -> str:
 
 
 def points(score: float) -> str:
-    shown = f"{score:g}" if score >= 0 else f"−{-score:g}"
-    return f"{shown} point{'' if abs(score) == 1 else 's'}"
+    return plural(score, "point")
 
 
 def abandoned_embed(game: GameRecord, engine: Engine, reason: str) -> discord.Embed:
@@ -417,11 +416,12 @@ def abandoned_embed(game: GameRecord, engine: Engine, reason: str) -> discord.Em
 
 
 def result_embed(game: GameRecord, engine: Engine, ranks: list[int], reason: str,
-                 rating_lines: list[str], scores: Sequence[float] | None = None) -> discord.Embed:
+                 rating_lines: list[str], scores: Sequence[float] | None = None,
+                 score_words: Callable[[float], str] = points) -> discord.Embed:
     order = sorted(range(len(ranks)), key=lambda s: ranks[s])
     medals = ["🥇", "🥈", "🥉"]
     lines = [f"{medals[ranks[s]] if ranks[s] < 3 else f'{ranks[s] + 1}.'} {named(game, s)}"
-             + (f" — {points(scores[s])}" if scores is not None else "")
+             + (f" — {score_words(scores[s])}" if scores is not None else "")
              for s in order]
     embed = discord.Embed(title=f"🏁 {engine.title} — game over", description="\n".join(lines),
                           colour=0xFEE75C)

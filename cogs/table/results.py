@@ -31,7 +31,7 @@ async def post_result(delivery: Delivery, applied: Applied) -> None:
         embed = abandoned_embed(game, applied.engine, reason)
     else:
         embed = result_embed(game, applied.engine, list(outcome.ranks), reason,
-                             rating_lines(applied), outcome.scores)
+                             rating_lines(applied), outcome.scores, ui_for(game.kind).result_score)
     await delivery.pings.game_over(game.id)
     channel = delivery.host.get_partial_messageable(game.home_channel_id, guild_id=game.guild_id)
     with contextlib.suppress(discord.HTTPException):

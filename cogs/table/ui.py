@@ -16,6 +16,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
+from cogs.table.wording import plural
+
 Style = Literal["primary", "secondary", "success", "danger"]
 
 
@@ -249,6 +251,11 @@ class GameUI:
         if event.get("type") == "forfeit":
             return f"{info.name_of(data.get('seat'))} left the game."
         return None
+
+    def result_score(self, score: float) -> str:
+        """A final score in the result with its unit: "12 points"; a game whose score is not
+        points names its own ("2 bumpers", "army strength 23")."""
+        return plural(score, "point")
 
     def result_reason(self, outcome: dict[str, Any], info: TableInfo) -> str:
         """How the game ended (`Outcome.to_json()`), with names: "alice wins on letters, 10-8-8"."""

@@ -16,7 +16,7 @@ _PRONOUN = re.compile(r"\b(" + "|".join(_SECOND_PERSON) + r")\b", re.IGNORECASE)
 _PLACE_WORDS = ("in ", "at ", "on ")
 
 
-def plural(n: int, word: str, words: str | None = None) -> str:
+def plural(n: float, word: str, words: str | None = None) -> str:
     """"1 card", "2 cards", "0 games"; `words` for an irregular plural ("1 army", "2 armies")."""
     return f"{number(n)} {word if abs(n) == 1 else (words or word + 's')}"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cogs.table.present import render_table
+from cogs.table.present import render_table, table_info
 from cogs.table.registry import UIS, load_builtin_uis
 from cogs.table.wording import for_the_player, for_the_table, ordinal, plural, signed
 from games.fencing.samples import samples as fencing_samples
@@ -66,3 +66,34 @@ def test_plurals_minus_and_places() -> None:
     assert plural(-1, "point") == "−1 point" and signed(-2) == "−2" and signed(3) == "+3" and signed(0) == "0"
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
+
+
+def result_text(kind: str, state: dict[str, Any]) -> str:
+    from cogs.table.present import result_embed
+    engine, ui = get_engine(kind), UIS[kind]
+    outcome = engine.outcome(state)
+    assert outcome is not None
+    game = record_for(kind, state, 1)
+    embed = result_embed(game, engine, list(outcome.ranks), ui.result_reason(outcome.to_json(), table_info(game)),
+                         [], outcome.scores, ui.result_score)
+    return str(embed.to_dict().get("description"))
+
+
+def test_results_name_their_unit() -> None:
+    from games.kniggits.samples import act
+    conceded = act(kniggits_samples()["move"], 0, {"type": "concede"})
+    text = result_text("kniggits", conceded)
+    assert "army strength" in text and "point" not in text
+    fenced = fencing_samples()["over"]
+    text = result_text("fencing", fenced)
+    assert "bumper" in text and "point" not in text
+    assert "1 bumper won" in text or "2 bumpers won" in text
+
+
+def test_fencing_score_sheet_labels_earlier_bumpers() -> None:
+    from cogs.fencing.ui import player_field
+    view = get_engine("fencing").view(fencing_samples()["move"], None)
+    view["players"][0]["bumper_scores"] = [16, -1]
+    view["players"][0]["bumpers_won"] = 1
+    _, value, _ = player_field(view, 0, table_info(record_for("fencing", fencing_samples()["move"], 1)))
+    assert "earlier bumpers: 16 points, −1 point" in value and "🏆 1 bumper won" in value
