@@ -94,6 +94,9 @@ class Wait:
 
     `countdown=False` hides when the wait ends (a random delay before "GO!" must stay a
     surprise): the table names the wait but shows no clock.
+
+    `optional=True` marks a prompt the seat may ignore (an applause): the game goes on without
+    it. A seat awaited only for that is told again when something it must answer comes.
     """
 
     seat: int | None
@@ -103,6 +106,7 @@ class Wait:
     default: Action | None = None
     independent: bool = False
     countdown: bool = True
+    optional: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -45,8 +45,40 @@ def schedule(previous: Iterable[Deadline], waits: Iterable[Wait], now: float,
             "since": old.get("since") if old is not None else version,
             "independent": wait.independent,
             "countdown": wait.countdown,
+            **({"optional": True} if wait.optional else {}),
             **({"computer": True} if computer else {}),
         })
+    return out
+
+
+def asks(deadline: Deadline) -> tuple[str, bool]:
+    """What a wait asks of its seat, as the seat is told it: the prompt, and whether it may
+    be ignored."""
+    return deadline["prompt"], bool(deadline.get("optional"))
+
+
+def newly_asked(before: Iterable[Deadline], after: Iterable[Deadline], people: Collection[int],
+                present: int | None = None) -> list[Deadline]:
+    """The waits of `after` whose seats are to be told of them (pinged).
+
+    A person not awaited a moment before is told of everything asked now. One already
+    awaited is told again only of a required prompt it was not shown: an optional applause
+    that becomes the count, one step that becomes another; an answer coming in from another
+    seat, or the same prompt under a new key (a vote, the next exchange), tells nobody. The
+    seat that just pressed (`present`, not a timeout) is reading the answer to its own press
+    and is not told."""
+    shown: dict[int, set[tuple[str, bool]]] = {}
+    for d in before:
+        if d["seat"] is not None:
+            shown.setdefault(d["seat"], set()).add(asks(d))
+    out: list[Deadline] = []
+    for d in after:
+        seat = d["seat"]
+        if seat is None or seat not in people or seat == present:
+            continue
+        had = shown.get(seat)
+        if had is None or (not d.get("optional") and asks(d) not in had):
+            out.append(d)
     return out
 
 

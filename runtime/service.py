@@ -88,8 +88,10 @@ class Applied:
     rating_changes: dict[int, tuple[float | None, float]] = field(default_factory=dict)
     #: Who acted (None: the game itself, or the start).
     seat: int | None = None
-    #: Seats now awaited for something they were not a moment before: each is told so.
+    #: Seats now asked something they were not shown a moment before: each is told so.
     newly_awaited: list[int] = field(default_factory=list)
+    #: The deadlines of those new prompts (`deadlines.newly_asked`): what each is told of.
+    asked: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def finished(self) -> bool:
@@ -350,8 +352,9 @@ class TableService:
             game = await self._reload(game_id)
             self.on_deadlines(game_id, deadline_rules.earliest(deadlines))
             people = [s.seat for s in game.seats if not s.computer]
-            awaited = sorted({d["seat"] for d in deadlines if d["seat"] in people})
-            return Applied(game, engine, [], people, newly_awaited=awaited)
+            asked = deadline_rules.newly_asked([], deadlines, people)
+            return Applied(game, engine, [], people, newly_awaited=sorted({d["seat"] for d in asked}),
+                           asked=asked)
 
     async def _seat_by_team(self, game: GameRecord, engine: Engine) -> GameRecord:
         """Refuse a start with a team short of players; else renumber the seats so each team's
@@ -594,7 +597,8 @@ class TableService:
                     game.deadlines = [d for d in game.deadlines if d is not due]
                     continue
                 try:
-                    done.append(await self._commit(game, engine, due["seat"], action, state, events, at=at))
+                    done.append(await self._commit(game, engine, due["seat"], action, state, events, at=at,
+                                                   timed_out=True))
                 except StaleVersion:  # another process fired it (or moved the game) first
                     await self._reload_cached(game_id)
 
@@ -640,7 +644,7 @@ class TableService:
 
     async def _commit(
         self, game: GameRecord, engine: Engine, seat: int | None, action: Action, state: State,
-        events: list[Event], *, at: float | None = None,
+        events: list[Event], *, at: float | None = None, timed_out: bool = False,
     ) -> Applied:
         now = self.clock.now()
         at = now if at is None else at
@@ -672,12 +676,13 @@ class TableService:
         changed = [s for s in people if engine.view(game.state, s) != engine.view(state, s)]
         public_changed = (bool(lines) or outcome is not None or public_waits(deadlines) != public_waits(game.deadlines)
                           or engine.view(game.state, None) != engine.view(state, None))
-        # A seat awaited now that was not awaited a moment before is told; one still answering
-        # (another seat's pick came in) or going on with its own turn (a How Do You Say…?
-        # step, then the turn's letter) is not told again.
-        awaited_before = {d["seat"] for d in game.deadlines}
-        newly = sorted({d["seat"] for d in deadlines
-                        if d["seat"] in people and d["seat"] not in awaited_before})
+        # A seat asked something new is told: one awaited a moment before only when a required
+        # prompt replaces what it was shown (the optional applause became the count); one still
+        # answering (another seat's pick came in) or going on with its own turn (a How Do You
+        # Say…? step, then the turn's letter) is not told again.
+        asked = deadline_rules.newly_asked(game.deadlines, deadlines, people,
+                                           present=None if timed_out else seat)
+        newly = sorted({d["seat"] for d in asked})
         game.state, game.version, game.deadlines, game.log = state, version, deadlines, new_log
         game.last_at = at
         if len(self._committed) > 50_000:
@@ -692,7 +697,7 @@ class TableService:
         changes = {r.user_id: (before[r.user_id].ordinal if r.user_id in before else None, r.ordinal)
                    for r in rerated}
         return Applied(game, engine, events, changed, outcome, public_changed=public_changed, rated=rated,
-                       rating_changes=changes, seat=seat, newly_awaited=newly)
+                       rating_changes=changes, seat=seat, newly_awaited=newly, asked=asked)
 
     def _line(self, game: GameRecord, event: Event) -> str | None:
         if event.type == "handoff":  # the runtime's own event: a computer took a leaver's seat

@@ -1,9 +1,13 @@
-"""Telling players it is their turn. Editing a message notifies nobody, so when a seat
-becomes awaited (and was not a moment before) it gets one fresh, notifying message: in the
-game's thread a short line mentioning the player, with what happened since their last turn;
-or, for a player who plays from DMs (or asked for it with `/notify`), a new DM. The previous
-ping is deleted so the thread and the DM stay readable. Pings keep to one message a second per
-channel, inside Discord's five messages per five seconds.
+"""Telling players it is their turn. Editing a message notifies nobody, so when a seat is
+asked something new (`deadlines.newly_asked`) it gets one fresh, notifying message: in the
+game's thread a line mentioning each player asked, then one digest of what happened since
+their last turn; or, for a player who plays from DMs (or asked for it with `/notify`), a new
+DM. The previous ping is deleted so the thread and the DM stay readable. Pings keep to one
+message a second per channel, inside Discord's five messages per five seconds.
+
+A ping announces only a live prompt: while it waits its turn the game may move on, so what it
+says is decided at the moment it is sent, and a ping whose prompt closed meanwhile is dropped.
+It pings exactly the players it names; the digest quotes player text with mentions defused.
 """
 
 from __future__ import annotations
@@ -15,12 +19,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.table.mentions import NOBODY, neutral, only
 from cogs.table.present import table_info
 from cogs.table.registry import ui_for
 from cogs.table.ui import GameUI
 from cogs.table.wording import for_the_player
 from runtime.service import Applied
-from storage import GameRecord
+from storage import GameRecord, Status
 
 if TYPE_CHECKING:
     from cogs.table.delivery import Delivery
@@ -33,7 +38,13 @@ PING_SPACING = 1.1
 #: Lines of "since your last turn" at most.
 DIGEST_LINES = 6
 NOTIFY_CHOICES = ("thread", "dm", "off")
-MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+#: A wait as a ping names it: (seat, key, prompt).
+Asked = tuple[int, str, str]
+
+
+def asked_of(deadline: dict[str, Any]) -> Asked:
+    return deadline["seat"], deadline["key"], deadline["prompt"]
 
 
 class Pings:
@@ -46,15 +57,15 @@ class Pings:
         self._over: dict[int, asyncio.Event] = {}  # set when a game's result is about to be posted
 
     async def after(self, applied: Applied) -> None:
-        """Ping every seat the step made awaited (never for a finished game). The ping goes
-        out on its own task, in order per game, so waiting for a channel's turn never holds
-        the game's publish lock (the next press is answered at once)."""
+        """Ping every seat the step asked something new (never for a finished game). The ping
+        goes out on its own task, in order per game, so waiting for a channel's turn never
+        holds the game's publish lock (the next press is answered at once)."""
         game = applied.game
         if applied.outcome is None:
             self._nudge(applied)
-        if applied.outcome is not None or not applied.newly_awaited:
+        if applied.outcome is not None or not applied.asked:
             return
-        asked = {(d["seat"], d["key"]) for d in game.deadlines if d["seat"] in applied.newly_awaited}
+        asked = {asked_of(d) for d in applied.asked}
         task = asyncio.get_running_loop().create_task(self._ping_in_order(game, asked), name=f"ping-{game.id}")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -80,7 +91,7 @@ class Pings:
         if wanted.get(game.user_of(seat), "auto") == "off" or not game.seats[seat].dm_ok:
             return
         try:
-            await self.ping_by_dm(game, seat, game.log_total, text=f"🔔 {line}")
+            await self.ping_by_dm(game, seat, text=f"🔔 {line}")
         except Exception:  # a lost nudge must not lose anything else
             log.exception("could not nudge seat %s of game %s", seat, game.id)
 
@@ -99,19 +110,13 @@ class Pings:
             self._over = {g: e for g, e in self._over.items() if not e.is_set()}
         return self._over.setdefault(game_id, asyncio.Event())
 
-    async def _ping_in_order(self, game: GameRecord, asked: set[tuple[int, str]]) -> None:
+    async def _ping_in_order(self, game: GameRecord, asked: set[Asked]) -> None:
         lock = self._order.setdefault(game.id, asyncio.Lock())
         async with lock:
-            if self.over_event(game.id).is_set():
-                return
-            # only seats still asked the same thing when their turn to be pinged comes (a
-            # later step's own ping tells them of anything newer)
-            now_asked = {(d["seat"], d["key"]) for d in game.deadlines}
-            seats = sorted(seat for seat, key in asked & now_asked)
-            if not seats:
+            if self.over_event(game.id).is_set() or not self.live(game, asked):
                 return
             try:
-                await self.ping(game, seats)
+                await self.ping(game, asked)
             except Exception:  # a lost ping must not lose anything else
                 log.exception("could not ping the players of game %s", game.id)
         if not lock.locked() and len(self._order) > 20_000:
@@ -128,28 +133,40 @@ class Pings:
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
-    async def ping(self, game: GameRecord, seats: list[int]) -> None:
+    def live(self, game: GameRecord, asked: set[Asked], seat: int | None = None) -> list[dict[str, Any]]:
+        """The asked waits (of `seat`, or of anyone) still open now: the game moves on while a
+        ping waits its turn, and a later step's own ping tells of anything newer. `game` is the
+        record the action loop keeps current in place."""
+        if game.status is not Status.ACTIVE:
+            return []
+        return [d for d in game.deadlines if asked_of(d) in asked and (seat is None or d["seat"] == seat)]
+
+    async def ping(self, game: GameRecord, asked: set[Asked]) -> None:
         storage = self.delivery.service.storage
-        users = [game.user_of(s) for s in seats]
-        wanted = await storage.notify_preferences(users)
+        seats = sorted({d["seat"] for d in self.live(game, asked)})
+        wanted = await storage.notify_preferences([game.user_of(s) for s in seats])
         private_game = type(ui_for(game.kind)).private is not GameUI.private
         in_thread: list[int] = []
         seen: dict[int, int] = {}
-        # what the digest shows is what the lines are drawn from now; the game may move on
-        # while the ping waits for its channel, and those later lines are still unseen
-        total = game.log_total
         for seat in seats:
             record = game.seats[seat]
             where = wanted.get(record.user_id, "auto")
             if where == "off":
                 continue
-            by_dm = where == "dm" or (where == "auto" and private_game and record.dm_ok)
-            if by_dm and await self.ping_by_dm(game, seat, total):
-                seen[seat] = total
-                continue
+            if where == "dm" or (where == "auto" and private_game and record.dm_ok):
+                shown = await self.ping_by_dm(game, seat, asked=asked)
+                if shown is not None:
+                    seen[seat] = shown
+                    continue
+                if not self.live(game, asked, seat):
+                    continue  # its prompt closed meanwhile: no ping anywhere
             in_thread.append(seat)
-        message_id = await self.ping_in_thread(game, in_thread, total) if in_thread else None
-        seen.update({seat: total for seat in in_thread if message_id is not None})
+        message_id: int | None = None
+        if in_thread:
+            sent = await self.ping_in_thread(game, in_thread, asked)
+            if sent is not None:
+                message_id, pinged, shown = sent
+                seen.update({seat: shown for seat in pinged})
         if message_id is not None or seen:
             await storage.set_ping(game.id, message_id, seen)
             for seat, total in seen.items():
@@ -157,22 +174,34 @@ class Pings:
             if message_id is not None:
                 game.ping_message_id = message_id
 
-    def line_for(self, game: GameRecord, seat: int, *, mention: bool, upto: int | None = None) -> str:
-        """"@alice — your turn to roll the die · ends in 45 s", then what happened since the
-        seat's last ping, up to log line `upto` (the game may have moved on meanwhile)."""
-        info = table_info(game)
-        who = info.mention_of(seat) if mention else "Your turn"
-        wait = next((d for d in game.deadlines if d["seat"] == seat), None)
-        prompt = for_the_player(wait["prompt"] if wait else "play")
-        text = f"{who} — your turn {prompt}" if mention else f"🔔 Your turn {prompt}"
+    def turn_line(self, game: GameRecord, seat: int, waits: list[dict[str, Any]], *, mention: bool) -> str:
+        """"@alice — your turn to roll the die · ends in 45 s": what `waits` ask of the seat,
+        the required first."""
+        mine = sorted((d for d in waits if d["seat"] == seat), key=lambda d: bool(d.get("optional")))
+        prompts = list(dict.fromkeys(neutral(d["prompt"]) for d in mine)) or ["play"]
+        said = " and ".join(for_the_player(prompt) for prompt in prompts)
+        text = f"{table_info(game).mention_of(seat)} — your turn {said}" if mention else f"🔔 Your turn {said}"
+        wait = mine[0] if mine else None
         if wait and wait.get("at") is not None and wait.get("countdown", True):
             text += f" · ends <t:{int(wait['at'])}:R>"
-        upto = game.log_total if upto is None else upto
-        end = max(0, len(game.log) - (game.log_total - upto))  # game.log keeps only the latest lines
-        missed = min(end, max(0, upto - game.seats[seat].seen_log), DIGEST_LINES)
-        if missed:
-            text += "\n" + "\n".join(f"> {line}" for line in game.log[end - missed:end])
         return text
+
+    @staticmethod
+    def digest(game: GameRecord, since: int) -> str:
+        """What happened since log line `since` (the last `DIGEST_LINES` lines at most), quoted
+        with every mention defused: the lines hold player text (insults, names)."""
+        missed = min(len(game.log), max(0, game.log_total - since), DIGEST_LINES)
+        return "\n".join(f"> {neutral(line)}" for line in game.log[len(game.log) - missed:])
+
+    def thread_text(self, game: GameRecord, seats: list[int], waits: list[dict[str, Any]]) -> str:
+        """One line per player asked, then one digest for them all: from the earliest line
+        any of them has not seen."""
+        text = "\n".join(self.turn_line(game, seat, waits, mention=True) for seat in seats)
+        since = min(game.seats[seat].seen_log for seat in seats)
+        if digest := self.digest(game, since):
+            text += "\n" + digest
+        link = self.delivery.table_url(game)
+        return text + (f"\n[Go to the table]({link})" if link else "")
 
     async def spaced(self, channel_id: int, game_id: int) -> bool:
         """Wait until this channel may take another ping; False if the game ended meanwhile."""
@@ -188,27 +217,41 @@ class Pings:
             self._last_sent.clear()
         return True
 
-    async def ping_in_thread(self, game: GameRecord, seats: list[int], total: int) -> int | None:
+    async def ping_in_thread(self, game: GameRecord, seats: list[int],
+                             asked: set[Asked]) -> tuple[int, list[int], int] | None:
+        """The thread's ping, once the channel may take it, for the seats still asked then:
+        (its message id, the seats it pinged, the log lines it showed); None if nothing went."""
         host = self.delivery.host
         channel = host.get_partial_messageable(game.home_channel_id, guild_id=game.guild_id)
-        lines = [self.line_for(game, seat, mention=True, upto=total) for seat in seats]
-        link = self.delivery.table_url(game)
-        content = "\n".join(lines) + (f"\n[Go to the table]({link})" if link else "")
+        previous = self._last_sent.get(game.home_channel_id)
         if not await self.spaced(game.home_channel_id, game.id):
             return None
+        waits = self.live(game, asked)
+        seats = [seat for seat in seats if any(d["seat"] == seat for d in waits)]
+        if not seats:  # every prompt closed while the ping waited: the slot stays free
+            if previous is None:
+                self._last_sent.pop(game.home_channel_id, None)
+            else:
+                self._last_sent[game.home_channel_id] = previous
+            return None
+        shown = game.log_total
+        content = self.thread_text(game, seats, waits)
         try:
-            sent = await channel.send(content[:2000], allowed_mentions=MENTION_USERS, suppress_embeds=True)
+            sent = await channel.send(content[:2000], allowed_mentions=only(game.user_of(s) for s in seats),
+                                      suppress_embeds=True)
         except discord.HTTPException as exc:
             log.info("could not ping in game %s: %s", game.id, exc)
             return None
         if game.ping_message_id is not None:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(game.ping_message_id).delete()
-        return sent.id
+        return sent.id, seats, shown
 
-    async def ping_by_dm(self, game: GameRecord, seat: int, total: int, *, text: str | None = None) -> bool:
-        """A new DM (an edit would notify nobody); the previous ping DM goes. `text` replaces
-        the turn line (a nudge)."""
+    async def ping_by_dm(self, game: GameRecord, seat: int, *, asked: set[Asked] | None = None,
+                         text: str | None = None) -> int | None:
+        """A new DM (an edit would notify nobody) telling the seat what `asked` still asks of
+        it, or saying `text` (a nudge); the previous ping DM goes. The log lines it showed, or
+        None when nothing was sent (the DM failed, or the prompt closed first)."""
         record = game.seats[seat]
         host = self.delivery.host
         try:
@@ -217,22 +260,29 @@ class Pings:
             else:
                 user = host.get_user(record.user_id) or await host.fetch_user(record.user_id)
                 dm = await user.create_dm()
-            engine_title = self.delivery.title_of(game)
-            link = self.delivery.table_url(game)
-            said = text if text is not None else self.line_for(game, seat, mention=False, upto=total)
-            said += f"\n— {engine_title} #{game.id}"
-            if link:
+            shown = game.log_total
+            if text is not None:
+                said = text
+            else:
+                waits = self.live(game, asked or set(), seat)
+                if not waits:
+                    return None
+                said = self.turn_line(game, seat, waits, mention=False)
+                if digest := self.digest(game, record.seen_log):
+                    said += "\n" + digest
+            said += f"\n— {self.delivery.title_of(game)} #{game.id}"
+            if link := self.delivery.table_url(game):
                 said += f" · [table]({link})"
-            sent = await dm.send(said[:2000], suppress_embeds=True)
+            sent = await dm.send(said[:2000], suppress_embeds=True, allowed_mentions=NOBODY)
         except discord.HTTPException as exc:
             log.info("could not ping seat %s of game %s by DM: %s", seat, game.id, exc)
-            return False
+            return None
         old = self._dm_pings.get((game.id, seat))
         self._dm_pings[(game.id, seat)] = (sent.channel.id, sent.id)
         if old is not None:
             with contextlib.suppress(discord.HTTPException):
                 await host.get_partial_messageable(old[0]).get_partial_message(old[1]).delete()
-        return True
+        return shown
 
     def forget(self, game_id: int, seats: int) -> None:
         for seat in range(seats):

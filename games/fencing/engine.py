@@ -149,7 +149,7 @@ class FencingEngine(Engine):
             out = [Wait(s, key, "insult your opponent (or skip)", independent=True)
                    for i, s in enumerate(step["seats"]) if step["insults"][i] is None]
             if duel.applause_open(step):  # optional: the insults' own timer still ends the stage
-                out.append(Wait(step["third"], key, "applaud an insult (optional)", independent=True))
+                out.append(Wait(step["third"], key, "applaud an insult (optional)", independent=True, optional=True))
             return [*out, Wait(None, key, "insults", timeout_of(step), expire)]
         if stage == "count":
             return [Wait(step["third"], key, "count to three", timeout_of(step), {"type": "count", "timeout": True})]
