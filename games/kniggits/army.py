@@ -8,6 +8,7 @@ Defense and at least 5 Attack at the start, with the option on).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from games.core import IllegalAction
@@ -15,6 +16,12 @@ from games.core import IllegalAction
 KNIGGIT_COST = 5
 ARMIES = ("A", "B")
 NAME_LIMIT = 24
+TOKEN_LIMIT = 200
+#: Lines an army list may have (the budget buys at most 40 kniggits; a form holds 4,000 characters).
+LINE_LIMIT = 200
+#: The most of a typed line a refusal repeats.
+QUOTE_LIMIT = 40
+WHOLE = re.compile(r"[0-9]{1,6}")
 KINDS = {"archer": "archer", "twoswords": "normal", "two_swords": "normal", "normal": "normal"}
 
 
@@ -29,20 +36,39 @@ def cost(kniggits: list[dict[str, Any]]) -> int:
     return sum(KNIGGIT_COST + k["M"] + k["A"] + k["D"] for k in kniggits)
 
 
+def whole(word: str) -> int | None:
+    """A typed number as a count or coordinate: ASCII digits only, at most six of them.
+    (`str.isdigit` also takes "²" and "٣", which `int` refuses or reads, and `int` refuses
+    numbers past 4,300 digits: both would end as a crash instead of a refusal.)"""
+    return int(word) if WHOLE.fullmatch(word) else None
+
+
+def quoted(line: str) -> str:
+    """A line the player typed, fit to be repeated in a refusal: in backticks, one line,
+    at most QUOTE_LIMIT characters."""
+    text = " ".join(line.replace("`", "'").split())
+    return f"`{text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT - 1] + '…'}`"
+
+
 def parse_lines(text: str) -> list[dict[str, Any]]:
     """The `/kniggits army` modal: one kniggit a line, `name M A D [archer|twoswords]`."""
     out = []
-    for number, raw in enumerate(text.splitlines(), 1):
+    lines = str(text).splitlines()
+    if len(lines) > LINE_LIMIT:
+        raise IllegalAction(f"An army list has at most {LINE_LIMIT} lines.", rule="K2")
+    for number, raw in enumerate(lines, 1):
         words = raw.replace("/", " ").replace(",", " ").split()
         if not words:
             continue
         kind = KINDS.get(words[-1].lower())
         if kind is not None:
             words.pop()
-        if len(words) < 3 or not all(w.isdigit() for w in words[-3:]):
-            raise IllegalAction(f"Line {number} should read `name M A D [archer]`, like `Lance 2 2 2`.", rule="K2")
-        out.append({"name": " ".join(words[:-3])[:NAME_LIMIT], "M": int(words[-3]), "A": int(words[-2]),
-                    "D": int(words[-1]), "kind": kind or "normal"})
+        tokens = [whole(w) for w in words[-3:]]
+        if len(words) < 3 or None in tokens:
+            raise IllegalAction(f"I could not read line {number}, {quoted(raw)}: write `name M A D [archer]` "
+                                "with whole numbers, like `Lance 2 2 2`.", rule="K2")
+        out.append({"name": " ".join(words[:-3])[:NAME_LIMIT], "M": tokens[0], "A": tokens[1],
+                    "D": tokens[2], "kind": kind or "normal"})
     return out
 
 
@@ -58,8 +84,8 @@ def clean_list(raw: Any, share: int) -> list[dict[str, Any]]:
         if not isinstance(line, dict):
             raise IllegalAction("Each kniggit needs M, A and D.", rule="K2")
         tokens = [line.get(pool) for pool in ("M", "A", "D")]
-        if not all(isinstance(t, int) and not isinstance(t, bool) and 0 <= t <= 200 for t in tokens):
-            raise IllegalAction("Tokens are whole numbers from 0 up.", rule="K2")
+        if not all(isinstance(t, int) and not isinstance(t, bool) and 0 <= t <= TOKEN_LIMIT for t in tokens):
+            raise IllegalAction(f"Tokens are whole numbers from 0 to {TOKEN_LIMIT}.", rule="K2")
         kind = line.get("kind", "normal")
         if kind in ("twoswords", "two_swords"):
             kind = "normal"  # two swords follow from the tokens (V4)

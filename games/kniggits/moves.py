@@ -12,6 +12,7 @@ import copy
 from typing import Any
 
 from games.core import Event, IllegalAction
+from games.kniggits import army as armies
 from games.kniggits import board, paths
 from games.kniggits.board import ARMIES, K, active, allowance, by_id, cell, id_number
 from games.kniggits.geometry import DIRECTIONS, Cell, Cost, dist2, engaged
@@ -167,12 +168,12 @@ class _CostKey:
 
 # ----- plans -------------------------------------------------------------------------
 def _xy(value: Any, what: str) -> Cell:
-    if isinstance(value, str):
+    if isinstance(value, str):  # typed: ASCII whole numbers only (see army.whole)
         parts = value.replace(" ", ",").split(",")
-        value = [p for p in parts if p]
+        value = [armies.whole(p) for p in parts if p]
     try:
         x, y = (int(v) for v in value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise IllegalAction(f"Give the {what} as x,y, like 12,9.", rule="K7") from None
     return (x, y)
 
@@ -181,8 +182,7 @@ def parse_via(value: Any) -> list[Cell]:
     if value in (None, "", []):
         return []
     if isinstance(value, str):
-        chunks = [c for c in value.replace(";", " ").split() if c]
-        return [_xy(c, "waypoint") for c in chunks]
+        value = [c for c in value.replace(";", " ").split() if c]
     if not isinstance(value, list) or len(value) > 8:
         raise IllegalAction("Give at most 8 waypoints, each x,y.", rule="K7")
     return [_xy(v, "waypoint") for v in value]

@@ -163,26 +163,31 @@ def deploy(state: dict[str, Any], seat: int, action: dict[str, Any]) -> list[Eve
     placements = action.get("placements")
     if isinstance(action.get("lines"), str):
         placements = {}
-        for line in action["lines"].splitlines():
+        lines = action["lines"].splitlines()
+        if len(lines) > armies.LINE_LIMIT:
+            raise IllegalAction(f"Deploy at most {armies.LINE_LIMIT} lines at once.", rule="K2")
+        for number, line in enumerate(lines, 1):
             words = line.replace(",", " ").split()
             if not words:
                 continue
-            if len(words) != 3 or not words[1].isdigit() or not words[2].isdigit():
-                raise IllegalAction("Write one kniggit a line, like `A1 10,3`.", rule="K2")
-            placements[words[0].upper()] = [int(words[1]), int(words[2])]
+            xy = [armies.whole(w) for w in words[1:]]
+            if len(words) != 3 or None in xy:
+                raise IllegalAction(f"I could not read line {number}, {armies.quoted(line)}: write one kniggit "
+                                    "a line, its id and x,y, like `A1 10,3`.", rule="K2")
+            placements[words[0].upper()] = xy
     if not isinstance(placements, dict) or not placements:
         raise IllegalAction("Place your kniggits with lines like `A1 10,3`, or pick a preset.", rule="K2")
     new = dict(draft)
     for kid, xy in placements.items():
         kid = str(kid).upper()
         if kid not in mine:
-            raise IllegalAction(f"{kid} is not one of your kniggits.", rule="K2")
+            raise IllegalAction(f"{armies.quoted(kid)} is not one of your kniggits.", rule="K2")
         if xy is None:
             new.pop(kid, None)
             continue
         try:
             here = (int(xy[0]), int(xy[1]))
-        except (TypeError, ValueError, IndexError):
+        except (TypeError, ValueError, IndexError, OverflowError):
             raise IllegalAction("Give each cell as x,y.", rule="K2") from None
         if not board.in_zone(state, army, here):
             low, high = board.zone(state, army)

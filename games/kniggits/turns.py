@@ -143,17 +143,19 @@ def face(state: dict[str, Any], seat: int, action: dict[str, Any]) -> list[Event
     enemies = board.engaged_enemies(state, k)
     if target["id"] not in [e["id"] for e in enemies]:
         raise IllegalAction(f"{k['id']} can face only an active enemy it is engaged with.", rule=rule)
+    # The same turn twice (a double press, a command sent again) is refused, not logged twice.
+    already = turn["faced"] if phase == "move" else turn["turned"] if phase == "turning" else []
+    if k["id"] in already and k["facing"] == target["id"]:
+        raise IllegalAction(f"{k['id']} already faces {target['id']}.", rule=rule)
     board.face(state, k, target)
     events = [Event("faced", {"id": k["id"], "target": target["id"], "owner": k["owner"],
                               "target_owner": target["owner"]})]
-    if phase == "move":
-        turn["faced"].append(k["id"])
-    elif phase == "facing":
+    if phase == "facing":
         turn["facing"].pop(k["id"], None)
         if not turn["facing"]:
             events += start_turning(state)
-    else:
-        turn["turned"].append(k["id"])
+    elif k["id"] not in already:
+        already.append(k["id"])
     return events
 
 
