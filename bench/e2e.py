@@ -94,7 +94,9 @@ DISCORD_WINDOW_S = 3.0
 GOAL_EXTRA_CALLS = 1.2
 #: What the real games aim for (ms of bot CPU per interaction, callback p99 at 1,000 games, REST
 #: calls per changed message).
-GOALS = {"cpu_ms": {"hallway": 4.0, "words": 6.0}, "p99_ms": 50.0, "rest_per_changed_message": 1.05}
+GOALS = {"cpu_ms": {"hallway": 4.0, "words": 6.0}, "p99_ms": 50.0, "rest_per_changed_message": 1.05,
+         # bot CPU per interaction as a multiple of the floor bot's (bench/floor.py), issue 21
+         "cpu_vs_floor": {"hallway": 2.5, "words": 3.0, "tarot": 4.0, "kniggits": 4.0, "fencing": 4.0}}
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 log = logging.getLogger("bench.e2e")
 
@@ -1449,6 +1451,9 @@ def print_game_level(r: dict[str, Any]) -> None:
           f"ms/interaction (goal ≤ {goal_cpu}), {r['bot_cpu_percent']}% of a core (the bench and fake: \
 {r['bench_cpu_percent']}%), RSS {r['rss_mib']} MiB; "
           f"callback p50 {r['p50_ms']} ms, p99 {r['p99_ms']} ms, max {r['max_ms']} ms", flush=True)
+    if r.get("cpu_vs_floor") is not None:
+        print(f"        = {r['cpu_vs_floor']}× the floor bot's {r['floor_cpu_ms_per_interaction']} ms "
+              f"(goal ≤ {GOALS['cpu_vs_floor'].get(r['game'])}×)", flush=True)
     if r.get("database_cpu_percent") is not None:
         print(f"        PostgreSQL server: {r['database_cpu_ms_per_interaction']} ms CPU/interaction, "
               f"{r['database_cpu_percent']}% of a core; {r['processes']} bot process(es)", flush=True)
@@ -1507,6 +1512,9 @@ def main() -> None:
                              "one guild per shard, DMs all go to shard 0 as on Discord; N > 1 needs "
                              "--database postgresql")
     parser.add_argument("--bot-shard", help=argparse.SUPPRESS)
+    parser.add_argument("--no-floor", action="store_true",
+                        help="skip the floor (bench/floor.py: a minimal discord.py bot answering a button "
+                             "with a type-7 update), measured first at each level for the CPU ratios")
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("discord.client").setLevel(logging.ERROR)  # no voice-support warnings
@@ -1529,6 +1537,16 @@ def main() -> None:
         parser.error("--players must be 2-4 and --actions at most players × 5")
     setup_games()
     results = []
+    floors: dict[int, float] = {}
+    if not args.no_floor and set(kinds) - {"tokens"}:
+        from bench.floor import print_floor, run_floor_level
+
+        for games in levels:
+            floor = asyncio.run(run_floor_level(games, args.think, min(args.warmup, 10.0), args.window))
+            print_floor(floor)
+            results.append(floor)
+            if floor["cpu_ms_per_interaction"]:
+                floors[games] = floor["cpu_ms_per_interaction"]
     with tempfile.TemporaryDirectory() as folder:
         for kind in kinds:
             for games in levels:
@@ -1537,6 +1555,9 @@ def main() -> None:
                     print_tokens_level(result)
                 else:
                     result = asyncio.run(run_game_level(kind, games, args, Path(folder)))
+                    floor_ms, cpu = floors.get(games), result.get("cpu_ms_per_interaction")
+                    result["floor_cpu_ms_per_interaction"] = floor_ms
+                    result["cpu_vs_floor"] = round(cpu / floor_ms, 2) if floor_ms and cpu else None
                     print_game_level(result)
                 results.append(result)
     if args.database == "postgresql":

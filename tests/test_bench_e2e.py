@@ -24,7 +24,13 @@ def test_bench_e2e_prints_one_json_line_with_the_numbers() -> None:
     )
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout.strip().splitlines()[-1])
-    tokens, hallway, words = result["levels"]
+    floor, tokens, hallway, words = result["levels"]
+
+    # the floor bot (bench/floor.py) is measured in the same run, and each game's CPU is a ratio to it
+    assert floor["game"] == "floor" and floor["interactions"] >= 1 and floor["cpu_ms_per_interaction"] > 0
+    for level in (hallway, words):
+        assert level["floor_cpu_ms_per_interaction"] == floor["cpu_ms_per_interaction"]
+        assert level["cpu_vs_floor"] == round(level["cpu_ms_per_interaction"] / floor["cpu_ms_per_interaction"], 2)
 
     assert set(tokens) >= TOKENS_KEYS
     assert tokens["games"] == 1 and tokens["actions"] == 2
