@@ -10,6 +10,7 @@ from .components import assign_ids
 from .errors import ApiError
 from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES, MESSAGE_CONTENT
 from .ids import now_iso, snowflake
+from .mentions import Notification, check_allowed, resolve
 from .router import UploadedFile
 from .state import EPHEMERAL, LOADING, Attachment, Channel, Message, User
 from .validation import check_message
@@ -74,10 +75,13 @@ async def create_message(server: FakeDiscord, channel: Channel, author: User, bo
     files = files or []
     if validate:
         check_message(body, creating=True, attachments=len(files))
+    check_allowed(body.get("allowed_mentions"))
     fields = build_fields(body)
     fields.update(extra)
     fields["attachments"] = _attachments(server, channel, body, files, None)
+    fields["mentioned"] = resolve(fields["content"], body.get("allowed_mentions"))
     msg = server.world.add_message(channel, author, **fields)
+    _notify(server, msg)
     ref = body.get("message_reference")
     if ref and ref.get("message_id"):
         msg.message_reference = {"message_id": str(ref["message_id"]), "channel_id": str(channel.id),
@@ -96,8 +100,11 @@ async def edit_message(server: FakeDiscord, msg: Message, body: dict[str, Any] |
     body = body or {}
     files = files or []
     check_message(body, creating=False, attachments=len(files))
+    check_allowed(body.get("allowed_mentions"))
+    sending = msg.loading  # a deferred response's first followup is its real send
     if "content" in body:
         msg.content = body["content"] or ""
+        msg.mentioned = resolve(msg.content, body.get("allowed_mentions"))
     if "embeds" in body:
         msg.embeds = copy.deepcopy(body["embeds"] or [])
     if "components" in body:
@@ -112,9 +119,17 @@ async def edit_message(server: FakeDiscord, msg: Message, body: dict[str, Any] |
     msg.flags &= ~LOADING
     msg.edited_timestamp = now_iso()
     msg.edits += 1
+    if sending:
+        _notify(server, msg)
     if msg.visible_to is None:
         await dispatch_message(server, "MESSAGE_UPDATE", msg)
     return msg
+
+
+def _notify(server: FakeDiscord, msg: Message) -> None:
+    """Log a send that pings someone (an ephemeral or still-loading message notifies nobody)."""
+    if msg.mentioned and msg.visible_to is None and not msg.ephemeral and not msg.loading:
+        server.world.notifications.append(Notification(msg, msg.mentioned))
 
 
 async def delete_message(server: FakeDiscord, msg: Message) -> None:

@@ -250,6 +250,21 @@ class FakeDiscord:
     def mark(self) -> int:
         return len(self.calls)
 
+    def pinged(self, user: Any) -> list[Any]:
+        """Messages whose sending notified `user` (a FakeUser or id): by their mention, a role
+        they hold, or @everyone/@here in a server they are a member of (it does nothing in a DM)."""
+        uid = getattr(user, "id", user)
+        out = []
+        for note in self.world.notifications:
+            msg, said = note.message, note.mentions
+            guild = msg.channel.guild
+            member = guild.members.get(uid) if guild is not None else None
+            roles = set(member.roles) if member is not None else set()
+            if (uid in said.users or roles & set(said.roles)
+                    or (said.everyone and member is not None)):
+                out.append(msg)
+        return out
+
     def calls_since(self, mark: int, route: str | None = None) -> list[CallRecord]:
         """REST calls made after `mark()`, optionally only those whose route template contains `route`."""
         return [c for c in self.calls[mark:] if route is None or route in c.route]

@@ -16,6 +16,7 @@ from typing import Any
 from . import permissions as perm
 from .components import iter_components
 from .ids import now_iso, snowflake, token
+from .mentions import Mentions, Notification
 
 GUILD_TEXT, DM, ANNOUNCEMENT_THREAD, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 10, 11, 12
 THREAD_TYPES = (ANNOUNCEMENT_THREAD, PUBLIC_THREAD, PRIVATE_THREAD)
@@ -142,6 +143,8 @@ class Message:
     thread: Channel | None = None
     deleted: bool = False
     edits: int = 0
+    #: The content's mentions that its allowed_mentions let through (see mentions.py).
+    mentioned: Mentions = field(default_factory=Mentions)
 
     @property
     def ephemeral(self) -> bool:
@@ -185,7 +188,9 @@ class Message:
         out: dict[str, Any] = {
             "id": str(self.id), "channel_id": str(ch.id), "author": self.author.to_dict(),
             "content": self.content, "timestamp": self.timestamp, "edited_timestamp": self.edited_timestamp,
-            "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [],
+            "tts": False, "mention_everyone": self.mentioned.everyone,
+            "mentions": [ch.world.users[u].to_dict() for u in self.mentioned.users if u in ch.world.users],
+            "mention_roles": [str(r) for r in self.mentioned.roles],
             "attachments": [a.to_dict() for a in self.attachments], "embeds": self.embeds,
             "pinned": False, "type": self.type, "flags": self.flags, "components": self.components,
         }
@@ -499,6 +504,8 @@ class World:
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.dm_channels: dict[int, Channel] = {}
+        #: Every message that pinged someone when it was sent, in order.
+        self.notifications: list[Notification] = []
         owner = self.add_user("owner")
         bot_id = snowflake()
         self.bot = User(bot_id, "Rumpus", bot=True)
