@@ -13,6 +13,8 @@ from runtime.errors import NotSeated, Refusal, StaleComponent
 from storage import GameRecord, Status
 
 NOT_PLAYING = "You are not playing in this game."
+#: The same component pressed again (twice at once, say): the first press counted.
+SPENT = "Already done: that press counted once. Your panel shows what is left."
 
 
 def may_press(game: GameRecord, user_id: int, *, version: int | None = None,
@@ -36,10 +38,13 @@ def check_current(game: GameRecord, seat: int, version: int, *, action: dict | N
     of this seat that is still running (rock-paper-scissors: the others' picks do not
     change yours). A choice pressed again by a seat that already chose in the open round
     is told so, not sent back to an "earlier turn"."""
-    if version == game.version or deadline_rules.drawn_during(game.deadlines, seat, version):
+    pressed = deadline_rules.press_key(version, action) if action is not None else None
+    if version == game.version or deadline_rules.drawn_during(game.deadlines, seat, version, pressed):
         return
     if action is not None and game.state is not None:
         for box in get_engine(game.kind).choices(game.state):
             if choices.is_pick(box, action) and choices.has_chosen(box, seat):
                 raise Refusal("You already chose.")
+    if pressed is not None and deadline_rules.spent(game.deadlines, seat, pressed):
+        raise StaleComponent(SPENT, game.id)
     raise StaleComponent("That button is from an earlier turn; the table has moved on.", game.id)

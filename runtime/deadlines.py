@@ -1,15 +1,19 @@
 """Turn timers as data: the deadlines of a game's waits, stored with its state.
 
-A deadline is {"seat", "key", "prompt", "at", "default", "since", "independent"}. While the
-same (seat, key) stays awaited from one action to the next its deadline is kept, so a reaction
-window is not reset by someone else's move; a newly awaited (seat, key) starts its full time.
-`since` is the state version at which the wait began: a button of an independent wait drawn
-at or after it is still good after other seats' answers (see `drawn_during`).
+A deadline is {"seat", "key", "prompt", "at", "default", "since", "independent", "spent"}.
+While the same (seat, key) stays awaited from one action to the next its deadline is kept, so a
+reaction window is not reset by someone else's move; a newly awaited (seat, key) starts its full
+time. `since` is the state version at which the wait began: a button of an independent wait drawn
+at or after it is still good after other seats' answers (see `drawn_during`). `spent` lists the
+presses (`press_key`) the seat already made during the wait: the same press again is a double
+press, applied once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+import hashlib
+import json
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
 from games.core import Wait
@@ -19,8 +23,11 @@ Deadline = dict[str, Any]
 
 def schedule(previous: Iterable[Deadline], waits: Iterable[Wait], now: float,
              version: int | None = None, *, computers: Collection[int] = (),
-             think: Callable[[Wait], float] | None = None) -> list[Deadline]:
+             think: Callable[[Wait], float] | None = None, mover: int | None = None,
+             pressed: str | None = None) -> list[Deadline]:
     """Deadlines for the current waits (of the state at `version`), keeping those already running.
+    `pressed` is the component (`press_key`) whose press by seat `mover` made that state: a
+    wait of the mover's that goes on counts it spent.
 
     A wait of a computer seat (`computers`) is due when the computer has thought it over:
     `think(wait)` seconds after it began (marked "computer", so the runtime asks the policy
@@ -29,6 +36,9 @@ def schedule(previous: Iterable[Deadline], waits: Iterable[Wait], now: float,
     out: list[Deadline] = []
     for wait in waits:
         old = running.get((wait.seat, wait.key))
+        spent = list((old or {}).get("spent") or ())
+        if old is not None and pressed is not None and wait.seat == mover and mover is not None:
+            spent = [*spent, pressed][-SPENT_KEPT:]
         computer = wait.seat is not None and wait.seat in computers
         at: float | None
         if computer and (old is None or not old.get("computer")):
@@ -45,6 +55,7 @@ def schedule(previous: Iterable[Deadline], waits: Iterable[Wait], now: float,
             "since": old.get("since") if old is not None else version,
             "independent": wait.independent,
             "countdown": wait.countdown,
+            **({"spent": spent} if spent else {}),
             **({"optional": True} if wait.optional else {}),
             **({"computer": True} if computer else {}),
         })
@@ -82,12 +93,29 @@ def newly_asked(before: Iterable[Deadline], after: Iterable[Deadline], people: C
     return out
 
 
-def drawn_during(deadlines: Iterable[Deadline], seat: int, version: int) -> bool:
+#: Presses remembered per wait (a move phase of many steps keeps its latest ones).
+SPENT_KEPT = 40
+
+
+def press_key(version: int, action: Mapping[str, Any]) -> str:
+    """One component press: the version it was drawn at and a digest of what it sends. The
+    same button (or the same form, filled the same) pressed twice gives the same key."""
+    packed = json.dumps(action, sort_keys=True, separators=(",", ":"), default=str)
+    return f"{version}:{hashlib.sha256(packed.encode()).hexdigest()[:16]}"
+
+
+def drawn_during(deadlines: Iterable[Deadline], seat: int, version: int, pressed: str | None = None) -> bool:
     """Whether a component drawn at `version` belongs to an independent wait of `seat` that
-    is still running: only other seats have acted since, and their answers leave this
-    seat's choice as it was."""
+    is still running: only other seats have acted since, and their answers leave this seat's
+    choice as it was. The seat's own steps since leave its other buttons standing, but not the
+    press `pressed` (`press_key`) once made: a double press is applied once (`spent`)."""
     return any(d["seat"] == seat and d.get("independent") and d.get("since") is not None
-               and d["since"] <= version for d in deadlines)
+               and d["since"] <= version and pressed not in (d.get("spent") or ()) for d in deadlines)
+
+
+def spent(deadlines: Iterable[Deadline], seat: int, pressed: str) -> bool:
+    """Whether `seat` already made the press `pressed` during a wait that is still running."""
+    return any(d["seat"] == seat and pressed in (d.get("spent") or ()) for d in deadlines)
 
 
 #: Seconds after a restart before a computer whose move fell due during the outage makes it.

@@ -467,7 +467,8 @@ class TableService:
             assert game.state is not None
             now = max(pressed, game.last_at if game.last_at is not None else pressed)
             state, events = judged(game, lambda: engine.apply(game.state, seat, action, now))
-            return await self._commit(game, engine, seat, action, state, events, at=now)
+            press = None if version is None else deadline_rules.press_key(version, action)
+            return await self._commit(game, engine, seat, action, state, events, at=now, pressed=press)
 
         return await self._serialised(game_id, pressed, step)
 
@@ -617,13 +618,16 @@ class TableService:
             return await self._reload(game_id)
 
     def _schedule(self, game: GameRecord, engine: Engine, previous: list[dict[str, Any]], state: State,
-                  at: float, *, version: int) -> list[dict[str, Any]]:
-        """The deadlines of `state`'s waits; a computer seat's wait is due when it has thought."""
+                  at: float, *, version: int, mover: int | None = None,
+                  pressed: str | None = None) -> list[dict[str, Any]]:
+        """The deadlines of `state`'s waits; a computer seat's wait is due when it has thought.
+        `mover` made `state` by the press `pressed` (a component's `press_key`), now spent."""
         waits: list[Wait] = engine.to_act(state)
         seats = computers.computer_seats(game)
         think = (computers.thinker(engine, get_policy(game.kind), game, state, waits, version, at)
                  if seats else None)
-        return deadline_rules.schedule(previous, waits, at, version=version, computers=seats, think=think)
+        return deadline_rules.schedule(previous, waits, at, version=version, computers=seats, think=think,
+                                       mover=mover, pressed=pressed)
 
     def _pressed(self, pressed_at: float | None) -> float:
         """When the player pressed, as the service judges it: never later than now."""
@@ -645,11 +649,13 @@ class TableService:
     async def _commit(
         self, game: GameRecord, engine: Engine, seat: int | None, action: Action, state: State,
         events: list[Event], *, at: float | None = None, timed_out: bool = False,
+        pressed: str | None = None,
     ) -> Applied:
         now = self.clock.now()
         at = now if at is None else at
         assert game.state is not None
-        deadlines = self._schedule(game, engine, game.deadlines, state, at, version=game.version + 1)
+        deadlines = self._schedule(game, engine, game.deadlines, state, at, version=game.version + 1,
+                                   mover=seat, pressed=pressed)
         lines = [line for e in events if e.to is None and (line := self._line(game, e))]
         new_log = (game.log + lines)[-LOG_LINES:]
         outcome = engine.outcome(state)
