@@ -13,9 +13,10 @@ ready ahead, by a housekeeping thread).
 RUMPUS_TEST_DATABASE=postgresql puts every storage the tests open on PostgreSQL
 (`database_for_test`, used by tests/runtime/conftest.py and tests/e2e/conftest.py).
 
-The server binaries come from PATH or Debian's /usr/lib/postgresql/<version>/bin (`.ci/run`
-installs Debian's `postgresql` package where none is found). As root the server runs as the
-`postgres` user (PostgreSQL refuses to run as root). It is stopped at the session's end and at
+The server binaries come from PATH, Debian's /usr/lib/postgresql/<version>/bin, or else the
+`pgserver` wheel (a dev dependency that carries a PostgreSQL build), so a fresh machine runs
+these tests with nothing installed by hand. As root the server runs as the `postgres` user
+(PostgreSQL refuses to run as root), made when missing. It is stopped at the session's end and at
 interpreter exit; a server left by a killed run is stopped by the next run.
 """
 
@@ -48,7 +49,9 @@ class NoPostgres(RuntimeError):
 
 
 def find_bin_dir() -> Path | None:
-    """The folder holding initdb, pg_ctl and postgres: PATH first, then Debian's newest."""
+    """The folder holding initdb, pg_ctl and postgres: PATH first, then Debian's newest, then
+    the server that the `pgserver` wheel carries (a dev dependency: so `tasks.py test` runs the
+    PostgreSQL tests on a fresh machine with nothing installed by hand)."""
     found = shutil.which("initdb")
     if found:
         folder = Path(os.path.realpath(found)).parent
@@ -56,7 +59,39 @@ def find_bin_dir() -> Path | None:
             return folder
     candidates = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"),
                         key=lambda p: int(Path(p).parts[-3]) if Path(p).parts[-3].isdigit() else 0)
-    return Path(candidates[-1]).parent if candidates else None
+    if candidates:
+        return Path(candidates[-1]).parent
+    return wheel_bin_dir()
+
+
+def wheel_bin_dir() -> Path | None:
+    """The `pgserver` wheel's PostgreSQL (bin/, lib/, share/ under its `pginstall`). As root the
+    server runs as another user, who may not traverse the folders above site-packages (a venv
+    under /root): the install is then copied once into a world-readable temp folder."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("pgserver")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    install = Path(next(iter(spec.submodule_search_locations))) / "pginstall"
+    if not (install / "bin" / "initdb").exists():
+        return None
+    if os.geteuid() != 0:
+        return install / "bin"
+    # the binaries find their libraries at $ORIGIN/../../../pgserver.libs: copy both, in place
+    site = install.parent.parent
+    copy = Path(tempfile.gettempdir()) / f"rumpus-pginstall-{os.stat(install / 'bin' / 'postgres').st_size}"
+    if not (copy / "pgserver" / "pginstall" / "bin" / "pg_ctl").exists():
+        staging = Path(tempfile.mkdtemp(prefix="rumpus-pginstall-staging-"))
+        shutil.copytree(install, staging / "pgserver" / "pginstall", symlinks=True)
+        if (site / "pgserver.libs").is_dir():
+            shutil.copytree(site / "pgserver.libs", staging / "pgserver.libs", symlinks=True)
+        for folder, _, _ in os.walk(staging):
+            os.chmod(folder, 0o755)
+        with contextlib.suppress(OSError):  # another test process copied it first
+            os.rename(staging, copy)
+        shutil.rmtree(staging, ignore_errors=True)
+    return copy / "pgserver" / "pginstall" / "bin"
 
 
 def _free_port() -> int:
@@ -89,8 +124,17 @@ def _server_uid() -> tuple[int, int] | None:
 
     try:
         entry = pwd.getpwnam("postgres")
-    except KeyError as missing:
-        raise NoPostgres("running as root and there is no `postgres` user to run the server") from missing
+    except KeyError:
+        # a fresh machine without Debian's package has no such user: make it (we are root)
+        useradd = shutil.which("useradd")
+        if useradd is None:
+            raise NoPostgres("running as root, no `postgres` user to run the server, no useradd") from None
+        subprocess.run([useradd, "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", "postgres"],
+                       capture_output=True)
+        try:
+            entry = pwd.getpwnam("postgres")
+        except KeyError as missing:
+            raise NoPostgres("running as root and the `postgres` user could not be made") from missing
     return entry.pw_uid, entry.pw_gid
 
 
