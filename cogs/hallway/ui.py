@@ -24,6 +24,7 @@ from cogs.table.ui import (
     TableInfo,
     press,
 )
+from cogs.table.wording import plural
 from games.hallway.board import START, label
 
 RULES = """\
@@ -363,7 +364,7 @@ def edge_line(data: dict[str, Any], info: TableInfo) -> str:
 
 def penalty_line(data: dict[str, Any], info: TableInfo) -> str:
     steps = data["steps"]
-    return (f"{who(data['seat'], info)} is stuck {steps} step{'s' if steps != 1 else ''} from the exit: "
+    return (f"{who(data['seat'], info)} is stuck {plural(steps, 'step')} from the exit: "
             f"−{data['penalty']} → {num(data['total'])}.")
 
 

@@ -37,6 +37,7 @@ from cogs.table.ui import (
     press,
 )
 from cogs.table.wording import number as shown_number
+from cogs.table.wording import plural
 
 COLOUR = 0x8D6E63
 ARMIES = ("A", "B")
@@ -149,10 +150,6 @@ def tokens(k: dict[str, Any]) -> str:
 
 def xy(cell: Sequence[int] | None) -> str:
     return f"{cell[0]},{cell[1]}" if cell else "—"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def id_number(kid: str) -> int:

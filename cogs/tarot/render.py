@@ -30,6 +30,7 @@ from PIL import Image, ImageDraw
 
 from cogs.table import pictures
 from cogs.table.pictures import FONT_SIZES, RGB, drawable, fit, font
+from cogs.table.wording import plural
 
 # -- the cards as data --------------------------------------------------------------------------------
 #: The four suits, in the spec's canonical order (the trumps come before them in a hand).
@@ -355,7 +356,7 @@ def _hand(cards: tuple[str, ...], legal: frozenset[str] | None, title: str, disc
     pitch = CARD_H + (RAISE if legal is not None else 0) + 10
     height = HEADER + max(1, len(rows)) * pitch + MARGIN - 4
     image = canvas(WIDTH, height)
-    count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+    count = plural(len(cards), "card")
     if legal is not None and discard:
         note = f"discard two: {len(legal)} may go, raised"
         note_colour = GOLD

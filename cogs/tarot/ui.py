@@ -25,6 +25,7 @@ from cogs.table.ui import (
     TableInfo,
     press,
 )
+from cogs.table.wording import plural
 from cogs.tarot import render
 from games.tarot import ENGINE
 from games.tarot.cards import PAIR_OF, SUIT_NAMES, SUITS, hand_key, suit
@@ -135,7 +136,7 @@ def status(view: dict[str, Any], info: TableInfo) -> str:
 def breakdown_lines(entry: dict[str, Any], info: TableInfo) -> str:
     """One finished hand: totals (cards + tricks), the Fool's payment, the swing."""
     t, c, k, s = entry["totals"], entry["card_points"], entry["tricks"], entry["swing"]
-    lines = [f"A {t[0]} ({c[0]} + {k[0]} tricks) · B {t[1]} ({c[1]} + {k[1]} tricks) → "
+    lines = [f"A {t[0]} ({c[0]} + {plural(k[0], 'trick')}) · B {t[1]} ({c[1]} + {plural(k[1], 'trick')}) → "
              f"A {signed(s[0])}, B {signed(s[1])}"]
     if entry["discard"]:
         lines.append(f"Discard ({TEAM[entry['declarer']]}): {', '.join(short(x) for x in entry['discard'])}")
@@ -250,7 +251,7 @@ class TarotUI(GameUI):
             lines.append(f"Your discard: {', '.join(short(c) for c in view['discard'])}")
         lines.append("")
         lines.append(hand_text(held))
-        card = Card(title=f"Your hand — {len(held)} cards", description="\n".join(lines), colour=COLOUR)
+        card = Card(title=f"Your hand — {plural(len(held), 'card')}", description="\n".join(lines), colour=COLOUR)
         title = f"{info.name_of(seat)}'s hand"
         if "discard_options" in view:  # the dealer's discard: what may go is raised, the rest dimmed
             image = partial(render.draw_hand, list(held), set(view["discard_options"]), title, discard=True)

@@ -23,6 +23,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from cogs.table import pictures
 from cogs.table.pictures import FONT_SIZES, drawable, fit, font
+from cogs.table.wording import plural
 from games.words.cards import label
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -177,7 +178,7 @@ def _word_picture(word: str, last: int | None, line: str, draw_size: int,
         pictures.text(draw, (name_x, y + 20), fit(name, MIN_FONT, x + card_w - 20 - score_w - name_x), TEXT,
                       font(MIN_FONT), "lm")
         pictures.text(draw, (x + card_w - 12, y + 31), score_text, GOLD if turn else TEXT, font(26), "rm")
-        note = "left the game" if left else (f"{hand} cards" if active else "watching")
+        note = "left the game" if left else (plural(hand, "card") if active else "watching")
         pictures.text(draw, (x + 12, y + 45), note, DIM if left or not active else NUMBER_INK, font(MIN_FONT), "lm")
     return pictures.png(image, PALETTE)
 

@@ -25,6 +25,7 @@ from cogs.table.ui import (
     TableInfo,
     press,
 )
+from cogs.table.wording import plural
 from cogs.words import render
 from games.words.cards import LETTERS, label
 
@@ -89,7 +90,7 @@ FIZZLES = {
 
 
 def points(n: int) -> str:
-    return f"{n} point" if n == 1 else f"{n} points"
+    return plural(n, "point")
 
 
 def and_join(items: list[str]) -> str:
@@ -188,7 +189,7 @@ def player_lines(view: dict[str, Any], info: TableInfo) -> str:
     for seat in range(view["players"]):
         words = ", ".join(view["words"][seat]) or "no words yet"
         bits = [f"**{info.name_of(seat)}**", f"{view['scores'][seat]} pt",
-                f"{view['hand_sizes'][seat]} cards", words]
+                plural(view['hand_sizes'][seat], "card"), words]
         if view["forced_skip"][seat]:
             bits.append(f"⏭️ loses {view['forced_skip'][seat]} turn(s)")
         if seat in view["skip_streak"]:
