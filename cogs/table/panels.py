@@ -60,6 +60,10 @@ class LivePanels:
             return False
         return True
 
+    def message_of(self, game_id: int, seat: int) -> int | None:
+        """The id of the seat's newest ephemeral panel, while it can be edited."""
+        return self._panels[(game_id, seat)].message_id if self.holds(game_id, seat) else None
+
     def forget(self, game_id: int, seats: int) -> None:
         for seat in range(seats):
             self._panels.pop((game_id, seat), None)
