@@ -100,7 +100,8 @@ RANGE = (40, 120, 60)
 
 BLENDS = frozenset([(TEXT, BACKGROUND), (DIM_TEXT, BACKGROUND), (GOLD, BACKGROUND), (TEXT, PANEL), (DIM_TEXT, PANEL),
      *((ARMY_BRIGHT[a], PANEL) for a in ARMY), *((WHITE, ARMY[a]) for a in ARMY), (FLED_INK, FLED_FILL),
-     *((WHITE, colour) for colour in POOL.values()), *((colour, PANEL) for colour in POOL_BRIGHT.values())])
+     *((WHITE, colour) for colour in POOL.values()), *((colour, PANEL) for colour in POOL_BRIGHT.values()),
+     (BLACK, WHITE)])  # a route's number (the move panel's reach picture)
 PALETTE = pictures.Palette(
     [BACKGROUND, PANEL, TEXT, DIM_TEXT, GROUND, GRID, BLOCK_LINE, *ZONE.values(), *ZONE_GRID.values(), ROCK,
      ROCK_EDGE, *ARMY.values(), *ARMY_DARK.values(), *ARMY_BRIGHT.values(), FLED_FILL, FLED_INK, *POOL.values(),
@@ -642,6 +643,22 @@ class Board:
             draw.ellipse((px - d, py - d, px + d, py + d), fill=ink(colour))
         arrowhead(draw, points[-2], points[-1], c * 0.42, ink(colour))
 
+    def route(self, cells: Sequence[Sequence[int]], colour: RGB = PATH) -> None:
+        """A destination's route on the reach picture: a plain line (the badge marks its end)."""
+        points = [self.at(xy) for xy in cells if self.visible(xy)]
+        if len(points) >= 2:
+            self.draw.line(points, fill=ink(colour), width=max(3, round(self.cell / 10)), joint="curve")
+
+    def badge(self, xy: Sequence[int], words: str, colour: RGB = PATH) -> None:
+        """A route's number on its end cell: a white disc ringed in the route's colour."""
+        if not self.visible(xy):
+            return
+        x, y = self.at(xy)
+        r = max(self.cell * 0.42, 15)
+        self.draw.ellipse((x - r, y - r, x + r, y + r), fill=ink(WHITE), outline=ink(colour),
+                          width=max(3, round(self.cell / 12)))
+        text(self.image, (x, y + 1), words, BLACK, MIN_FONT, "mm", WHITE)
+
     def engaged(self, pairs: Iterable[Sequence[str]], kniggits: dict[str, dict[str, Any]],
                 colour: RGB = ENGAGED) -> None:
         c = self.cell
@@ -935,25 +952,35 @@ def _preview(key: str) -> bytes:
     return pictures.png(board.image, PALETTE)
 
 
-def reach(view: dict[str, Any], kniggit_id: str, cells: Sequence[Sequence[int]]) -> bytes:
-    """A private overlay: the cells `kniggit_id` can reach this turn, tinted."""
+def reach(view: dict[str, Any], kniggit_id: str, cells: Sequence[Sequence[int]],
+          routes: Sequence[Sequence[Any]] = ()) -> bytes:
+    """A private overlay: the cells `kniggit_id` can reach this turn, tinted, and `routes`
+    ([number, path] each: the move panel's named destinations) drawn and numbered at their
+    ends, so a destination picked from the list moves along a route already seen."""
     FONT_SIZES.update((MIN_FONT, TITLE_FONT, ID_FONT))
-    return _reach(json.dumps({"shown": facts(view), "id": kniggit_id, "cells": [list(c) for c in cells]},
-                             sort_keys=True))
+    drawn = [[int(n), [list(c) for c in path]] for n, path in routes]
+    return _reach(json.dumps({"shown": facts(view), "id": kniggit_id, "cells": [list(c) for c in cells],
+                              "routes": drawn}, sort_keys=True))
 
 
 @lru_cache(maxsize=64)
 def _reach(key: str) -> bytes:
     data = json.loads(key)
-    shown, kid, cells = data["shown"], data["id"], data["cells"]
+    shown, kid, cells, routes = data["shown"], data["id"], data["cells"], data.get("routes") or []
     field = shown["field"]
     me = positions(shown, [kid])
     win = window(field["width"], field["height"], [*cells, *me], me, snap=False)
     count = f"{len(cells)} cell{'s' if len(cells) != 1 else ''}"
     lines = [f"{kid} can reach {count} this turn" if cells else f"{kid} cannot move this turn"]
+    if routes:
+        lines[0] += f" · routes 1–{len(routes)} as listed" if len(routes) > 1 else " · route 1 as listed"
     board = framed(shown, win, lines)
     board.tint(cells, REACH, REACH_EDGE)
+    for _, path in routes:
+        board.route(path)
     scene(board, shown, move=False)
+    for number, path in routes:
+        board.badge(path[-1], str(number))
     return pictures.png(board.image, PALETTE)
 
 
@@ -1014,8 +1041,9 @@ def _sight(key: str) -> bytes:
 
 
 def deployment(view: dict[str, Any], army: str | None, placements: dict[str, Sequence[int]]) -> bytes:
-    """A private preview of an army's zone with its draft placements (the zone drawn in one
-    strip, or in two, west then east, when one would make the cells too small)."""
+    """A private preview of an army's zone with its draft placements: the zone's rows in one
+    strip, so neighbouring cells look neighbouring (a 48-inch field shows the 36 columns round
+    the placements when they fit there)."""
     FONT_SIZES.update((MIN_FONT, TITLE_FONT, ID_FONT))
     if army not in ("A", "B"):  # not told: the placements' army (A when there are none)
         army = next(iter(placements), "A")[0]
@@ -1026,7 +1054,26 @@ def deployment(view: dict[str, Any], army: str | None, placements: dict[str, Seq
     return _deployment(json.dumps(key, sort_keys=True))
 
 
-STRIP_CELL = 38  # the smallest cell of a deployment strip
+STRIP_CELL = 26  # the smallest cell of the deployment strip: a 36-inch zone fits whole
+
+
+def strip_columns(width: int, xs: Sequence[int]) -> tuple[int, int]:
+    """The columns of the deployment strip: the whole zone when it fits at `STRIP_CELL`, else the
+    widest span that does, round the placed kniggits (whole 6-inch blocks), else all of it."""
+    most = BOARD_W // STRIP_CELL
+    if width <= most or not xs:
+        return 1, width
+    lo, hi = _snap(max(1, min(xs) - 2), min(width, max(xs) + 2), width)
+    if hi - lo + 1 > most:
+        return 1, width
+    while hi - lo + 1 + BLOCK <= most:  # grow by whole blocks, toward the side with more room
+        if lo > 1 and (width - hi <= lo - 1 or hi == width):
+            lo -= BLOCK
+        elif hi < width:
+            hi += BLOCK
+        else:
+            break
+    return max(1, lo), min(width, hi)
 
 
 @lru_cache(maxsize=64)
@@ -1035,28 +1082,21 @@ def _deployment(key: str) -> bytes:
     shown, army, placements, bought = data["shown"], data["army"], data["placements"], data["bought"]
     field = shown["field"]
     lo, hi = field["zones"][army]
-    strips = 1
-    while BOARD_W // -(-field["width"] // strips) < STRIP_CELL:
-        strips += 1
-    per = -(-field["width"] // strips)
-    cell = min(CELL_MAX, BOARD_W // per)
-    wins = [Window(1 + n * per, min(field["width"], (n + 1) * per), lo, hi, cell) for n in range(strips)]
-    lines = [f"Army {army} deployment · rows {lo}–{hi} · {len(placements)} placed"]
+    x0, x1 = strip_columns(field["width"], [xy[0] for xy in placements.values()])
+    win = Window(x0, x1, lo, hi, min(CELL_MAX, BOARD_W // (x1 - x0 + 1)))
+    columns = "" if (x0, x1) == (1, field["width"]) else f" · columns {x0}–{x1} of {field['width']}"
+    lines = [f"Army {army} deployment · rows {lo}–{hi}{columns} · {len(placements)} placed"]
     top = header_height(lines)
-    height = top + sum(layer_size(w)[1] + PAD for w in wins)
-    image = canvas(height)
+    image = canvas(top + layer_size(win)[1] + PAD)
     header(image, lines)
     heading = "N" if army == "A" else "S"
     tokens = [{"id": kid, "army": army, "pos": xy, "status": "active", "heading": heading, "facing": None,
                "mounted": False, "magic_sword": False, "carrying": None, "hand": None,
                **{"M": 0, "A": 0, "D": 0, "kind": "normal", "two_swords": False}, **bought.get(kid, {})}
               for kid, xy in placements.items()]
-    y = top
-    for win in wins:
-        board = Board(image, shown, win, (WIDTH - layer_size(win)[0] - AXIS_W // 2) // 2, y)
-        board.items()
-        board.kniggits(tokens, [], arrows=False)
-        y += layer_size(win)[1] + PAD
+    board = Board(image, shown, win, (WIDTH - layer_size(win)[0] - AXIS_W // 2) // 2, top)
+    board.items()
+    board.kniggits(tokens, [], arrows=False)
     return pictures.png(image, PALETTE)
 
 

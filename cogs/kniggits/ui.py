@@ -42,6 +42,7 @@ from cogs.table.wording import plural
 COLOUR = 0x8D6E63
 ARMIES = ("A", "B")
 ICON = {"A": "🟧", "B": "🟦"}  # the pictures draw A orange, B blue
+HEIGHTS = ("high", "mid", "low")
 HEIGHT_WORD = {"high": "High", "mid": "Mid", "low": "Low"}
 HEIGHT_EMOJI = {"high": "👍", "mid": "👉", "low": "🤙"}
 POOL_WORD = {"M": "Movement", "A": "Attack", "D": "Defense"}
@@ -258,8 +259,7 @@ def exchange_words(view: dict[str, Any], ex: dict[str, Any], info: TableInfo) ->
     gestures = ex.get("gestures") or {}
     lines = [f"#{ex['number']}: {whose(view, a, info)} {verb} {whose(view, t, info)}.",
              f"{a}: {gesture_words(gestures.get(a))} · {t}: {gesture_words(gestures.get(t))}"]
-    for kid, hands in sorted((ex.get("fumbled") or {}).items()):
-        lines.append(f"{kid} fumbled its {' and '.join(hands)} (time ran out).")
+    lines += fumble_words(ex)
     lines.append(hits_words(ex))
     for kid in ex.get("dismounted") or []:
         lines.append(f"🐎 {kid} loses its horse.")
@@ -269,6 +269,23 @@ def exchange_words(view: dict[str, Any], ex: dict[str, Any], info: TableInfo) ->
     if nonces:
         lines.append("nonces: " + " · ".join(f"{info.name_of(int(s))} `{n}`" for s, n in sorted(nonces.items())))
     return "\n".join(lines)
+
+
+HAND_EMPTY = {"sword": "no strike", "shield": "no guard"}
+
+
+def fumble_words(ex: dict[str, Any]) -> list[str]:
+    """K16's missing hands: "time ran out" only for a side the timer locked; a side its player
+    locked with a hand left empty is told as that (they chose it, after being asked)."""
+    timed_out = set(ex.get("timed_out") or [])
+    out = []
+    for kid, hands in sorted((ex.get("fumbled") or {}).items()):
+        if kid in timed_out or "timed_out" not in ex:  # a reveal stored before locks were told apart
+            out.append(f"{kid} fumbled its {' and '.join(hands)} (time ran out).")
+        else:
+            out.append(f"{kid} was locked with no {' and no '.join(hands)} "
+                       f"({', '.join(HAND_EMPTY.get(h, h) for h in hands)}).")
+    return out
 
 
 def hits_words(ex: dict[str, Any]) -> str:
@@ -476,6 +493,30 @@ def plan_words(plan: dict[str, Any]) -> str:
         held = f", held in the {plan['hand']} hand" if plan.get("hand") else ""
         text += f" · flag {plan['flag']}{held}"
     return text
+
+
+#: The named destinations whose route the reach picture draws, numbered like the select's emoji.
+ROUTED = ("engage", "potion", "flag", "advance", "fall_back")
+ROUTE_EMOJI = {1: "1️⃣", 2: "2️⃣", 3: "3️⃣", 4: "4️⃣", 5: "5️⃣", 6: "6️⃣", 7: "7️⃣", 8: "8️⃣", 9: "9️⃣"}
+
+
+def numbered_routes(dests: list[dict[str, Any]]) -> dict[int, int]:
+    """Index in the destination list → route number (1-9), for the named destinations."""
+    out: dict[int, int] = {}
+    for n, d in enumerate(dests[:OPTIONS_PER_SELECT]):
+        if d["tag"] in ROUTED and d.get("path") and len(out) < len(ROUTE_EMOJI):
+            out[n] = len(out) + 1
+    return out
+
+
+def destination_action(kid: str, d: dict[str, Any]) -> dict[str, Any]:
+    """A destination moves at once (its route is drawn before the pick; Undo takes it back).
+    A flag goes through the preview, where the hand that holds it is chosen (V7)."""
+    if d["tag"] == "hold":
+        return {"type": "hold", "id": kid}
+    if d["tag"] == "flag":
+        return {"type": "plan", "id": kid, "to": list(d["cell"])}
+    return {"type": "move", "id": kid, "to": list(d["cell"])}
 
 
 def mover_label(m: dict[str, Any]) -> str:
@@ -713,15 +754,17 @@ class Panel:
             return
         movers = me.get("movers") or []
         cursor, plan = me.get("cursor"), me.get("plan")
-        self.lines.append("🔔 **Your move.** Pick a kniggit, then where it goes; confirm the preview. "
-                          "**Done moving** when finished (unmoved kniggits hold).")
+        self.lines.append("🔔 **Your move.** Pick a kniggit, then where it goes: it moves at once, along the "
+                          "route the picture draws (⏪ **Undo** takes it back). **Done moving** when finished "
+                          "(unmoved kniggits hold).")
         if movers:
             choices = [Choice(mover_label(m)[:100], {"type": "select", "id": m["id"]},
                               emoji="▶️" if m["id"] == cursor else None, default=m["id"] == cursor)
                        for m in movers[:OPTIONS_PER_SELECT]]
             self.controls.append(Select("Kniggit to move", choices))
-        else:
-            self.lines.append("Every kniggit of yours has moved or holds.")
+        finished = all(m.get("held") for m in movers)  # the last panel used offers the turn's Done
+        if finished:
+            self.lines.append("✅ Every kniggit of yours has moved or holds: press **Done moving** below.")
         if plan:
             self.lines.append("🔍 Preview: " + plan_words(plan))
             self.image, self.image_name = partial(preview_png, self.view, plan), "preview.png"
@@ -732,13 +775,13 @@ class Panel:
                 self.controls.append(Button(f"Hold flag in {other} hand", {"type": "hand", "hand": other},
                                             "secondary", "⚑"))
         elif cursor:
-            self._reach_picture(cursor)
             dests = me.get("destinations") or []
+            routes = numbered_routes(dests)
+            self._reach_picture(cursor, routes)
             choices = []
-            for d in dests[:OPTIONS_PER_SELECT]:
-                action = ({"type": "hold", "id": cursor} if d["tag"] == "hold"
-                          else {"type": "plan", "id": cursor, "to": list(d["cell"])})
-                choices.append(Choice(destination_label(d)[:100], action))
+            for n, d in enumerate(dests[:OPTIONS_PER_SELECT]):
+                choices.append(Choice(destination_label(d)[:100], destination_action(cursor, d),
+                                      emoji=ROUTE_EMOJI[routes[n]] if n in routes else None))
             if choices:
                 self.controls.append(Select(f"Where does {cursor} go?", choices))
             if any(d["tag"] != "hold" for d in dests):  # a pinned kniggit has nowhere to type
@@ -746,18 +789,21 @@ class Panel:
                                                 {"type": "plan", "id": cursor}, "secondary", "🎯"))
         if me.get("can_undo"):
             self.controls.append(Button("Undo last move", {"type": "undo"}, "secondary", "⏪"))
-        self.controls.append(Button("Done moving", {"type": "done"}, "primary", "🏁"))
+        self.controls.append(Button("Done moving", {"type": "done"}, "success" if finished else "primary", "🏁"))
 
-    def _reach_picture(self, cursor: str) -> None:
-        """The selected kniggit's reach (the engine's cells) as the panel's picture, and an
-        archer's targets from where it stands (shooting needs it to stay put)."""
+    def _reach_picture(self, cursor: str, routes: dict[int, int]) -> None:
+        """The selected kniggit's reach (the engine's cells) as the panel's picture, with the
+        numbered routes of the named destinations (a pick moves at once, so the route is shown
+        first), and an archer's targets from where it stands (shooting needs it to stay put)."""
         cells = self.me.get("reach")
         if cells is None:
             return
         if cells:
+            dests = self.me.get("destinations") or []
+            drawn = [[number, dests[n].get("path") or []] for n, number in sorted(routes.items())]
             self.lines.append(f"🟩 The picture tints the {plural(len(cells), 'cell')} **{cursor}** can reach "
-                              "this turn.")
-            self.image, self.image_name = partial(reach_png, self.view, cursor, cells), "reach.png"
+                              "this turn" + (" and draws the numbered routes (1️⃣ … in the list)." if drawn else "."))
+            self.image, self.image_name = partial(reach_png, self.view, cursor, cells, drawn), "reach.png"
         else:
             self.lines.append(f"**{cursor}** cannot move this turn: it may only hold.")
         sight = self.me.get("sight")
@@ -842,6 +888,11 @@ class Panel:
                 self.lines.append(sealed)
             return
         self.lines.append("Pick in secret (you may change it until you lock; a missing hand fumbles).")
+        missing = missing_hands(g)
+        if missing and draft.get("asked"):
+            hands = " and no ".join(missing)
+            self.lines.append(f"⚠️ **Lock with no {hands}?** That hand does nothing this exchange: pick it "
+                              f"above, or press **Lock with no {hands}**.")
         self.controls += gesture_controls(g, left=left_handed(self.view, self.seat))
 
     def _over(self) -> None:
@@ -866,30 +917,71 @@ def handed_button(left: bool) -> Button:
     return Button("I'm left-handed", {"type": "handed", "left": True}, "secondary", "✋")
 
 
+def missing_hands(g: dict[str, Any]) -> list[str]:
+    """The hands the seat's draft leaves empty (K16: they fumble): "sword", "shield"."""
+    draft = g.get("draft") or {}
+    if draft.get("double"):
+        return [hand for hand, key in (("guard", "sword"), ("shield", "shield")) if draft.get(key) is None]
+    out = []
+    if (g.get("swords", 0) == 2 and not all(draft.get("swords") or [None, None])) or (g.get("swords", 0) == 1 and draft.get("sword") is None):
+        out.append("sword")
+    if g.get("shield") and draft.get("shield") is None:
+        out.append("shield")
+    return out
+
+
+def lock_button(g: dict[str, Any], row: int | None) -> Button:
+    """Lock; with a hand left empty the first press only asks ("Lock with no shield?", a note
+    in the seat's draft) and the button then locks as it is."""
+    missing = missing_hands(g)
+    if not missing:
+        return Button("Lock gesture", {"type": "lock"}, "success", "🔒", row=row)
+    if not (g.get("draft") or {}).get("asked"):
+        return Button("Lock gesture", {"type": "gesture", "asked": True}, "success", "🔒", row=row)
+    return Button(f"Lock with no {' and no '.join(missing)}", {"type": "lock"}, "danger", "🔒", row=row)
+
+
+def pair_select(g: dict[str, Any], sword_word: str, shield_word: str) -> Select:
+    """A side with one sword and a shield picks both at once (then Lock: two presses)."""
+    draft = g.get("draft") or {}
+    choices = [Choice(f"{sword_word} {HEIGHT_WORD[s]} + {shield_word.lower()} {HEIGHT_WORD[h]}",
+                      {"type": "gesture", "sword": s, "shield": h}, emoji=HEIGHT_EMOJI[s],
+                      default=draft.get("sword") == s and draft.get("shield") == h)
+               for s in g.get("sword_heights") or [] for h in HEIGHTS]
+    now = (f" (now {HEIGHT_WORD[draft['sword']]} + {HEIGHT_WORD[draft['shield']]})"
+           if draft.get("sword") and draft.get("shield") else "")
+    return Select(f"Sword + shield…{now}", choices, row=0)
+
+
+def swords_select(g: dict[str, Any]) -> Select:
+    """Two swords (V4) pick both heights at once; the order of the two makes no difference."""
+    allowed = [h for h in HEIGHTS if h in (g.get("sword_heights") or [])]
+    current = [h for h in (g.get("draft") or {}).get("swords") or [] if h]
+    choices = [Choice(f"Swords {HEIGHT_WORD[a]} + {HEIGHT_WORD[b]}", {"type": "gesture", "swords": [a, b]},
+                      emoji=HEIGHT_EMOJI[a], default=sorted(current) == sorted([a, b]))
+               for i, a in enumerate(allowed) for b in allowed[i:]]
+    now = f" (now {' + '.join(HEIGHT_WORD[h] for h in current)})" if len(current) == 2 else ""
+    return Select(f"Swords…{now}", choices)
+
+
 def gesture_controls(g: dict[str, Any], *, left: bool = False) -> list[Control]:
-    """Only the heights this side may pick now (the engine lists them): sword row(s), shield
-    row, the double-guard toggle. A left-handed player's read "Left hand — sword High" and
+    """Only the heights this side may pick now (the engine lists them): one select of the
+    sword + shield pair (or of both swords), the sword and shield rows to change one hand,
+    the double-guard toggle, Lock. A left-handed player's read "Left hand — sword High" and
     "Right hand — shield High" (§4: named controls, so no rule changes)."""
     sword_word, shield_word = ("Left hand — sword", "Right hand — shield") if left else ("Sword", "Shield")
     draft = g.get("draft") or {}
     double = bool(draft.get("double"))
     out: list[Control] = []
-    heights = ("high", "mid", "low")
     two = g.get("swords", 0) == 2 and not double
-    rows = (None, None, None) if two else (0, 1, 2)  # selects take whole rows: let them lay out
+    pair = g.get("swords", 0) == 1 and bool(g.get("shield")) and not double
+    rows: tuple[int | None, ...] = (None, None, None) if two else ((1, 2, 3) if pair else (0, 1, 2))
+    if pair:
+        out.append(pair_select(g, sword_word, shield_word))
     if two:
-        current = list(draft.get("swords") or [None, None])
-        for n in (0, 1):
-            choices = []
-            for h in g.get("sword_heights") or []:
-                picks = list(current)
-                picks[n] = h
-                choices.append(Choice(f"Sword {n + 1}: {HEIGHT_WORD[h]}", {"type": "gesture", "swords": picks},
-                                      emoji=HEIGHT_EMOJI[h]))
-            out.append(Select(f"Sword {n + 1}" + (f" (now {HEIGHT_WORD[current[n]]})" if current[n] else ""),
-                              choices))
+        out.append(swords_select(g))
     elif g.get("swords", 0) == 1 or double:
-        allowed = list(heights) if double else list(g.get("sword_heights") or [])
+        allowed = list(HEIGHTS) if double else list(g.get("sword_heights") or [])
         label = "Guard 2" if double else sword_word
         for h in allowed:
             if double and draft.get("shield") == h:
@@ -898,7 +990,7 @@ def gesture_controls(g: dict[str, Any], *, left: bool = False) -> list[Control]:
             out.append(Button(f"{label} {HEIGHT_WORD[h]}", {"type": "gesture", "sword": h},
                               "success" if chosen else "primary", HEIGHT_EMOJI[h], row=rows[0]))
     if g.get("shield"):
-        for h in heights:
+        for h in HEIGHTS:
             if double and draft.get("sword") == h:
                 continue
             chosen = draft.get("shield") == h
@@ -914,7 +1006,7 @@ def gesture_controls(g: dict[str, Any], *, left: bool = False) -> list[Control]:
         elif sword is None or sword != draft.get("shield"):
             out.append(Button("Guard with both: off", {"type": "gesture", "double": True}, "secondary", "🛡️",
                               row=rows[2]))
-    out.append(Button("Lock gesture", {"type": "lock"}, "success", "🔒", row=rows[2]))
+    out.append(lock_button(g, rows[2]))
     return out
 
 
@@ -930,10 +1022,10 @@ def sight_png(view: dict[str, Any], kid: str, targets: list[Any]) -> bytes:
     return render.sight(view, kid, targets)
 
 
-def reach_png(view: dict[str, Any], kid: str, cells: list[list[int]]) -> bytes:
+def reach_png(view: dict[str, Any], kid: str, cells: list[list[int]], routes: Sequence[Any] = ()) -> bytes:
     from cogs.kniggits import render
 
-    return render.reach(view, kid, cells)
+    return render.reach(view, kid, cells, routes)
 
 
 def preview_png(view: dict[str, Any], plan: dict[str, Any]) -> bytes:

@@ -357,7 +357,7 @@ def _gesture(engine: KniggitsEngine, state: State, seat: int, action: Action) ->
 
 def _lock_gesture(engine: KniggitsEngine, state: State, seat: int, action: Action) -> list[Event]:
     exchange.side_of(state["exchange"], seat)
-    return turns.lock_gesture(state, seat, _rng(state))
+    return turns.lock_gesture(state, seat, _rng(state), timed_out=bool(action.get("timeout")))
 
 
 def _move_seat(state: State, seat: int) -> None:

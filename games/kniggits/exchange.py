@@ -213,6 +213,8 @@ def set_gesture(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Non
             raise IllegalAction("Guarding with both hands needs D ≥ 5, no bow and no flag.", rule="V3")
         draft["double"] = bool(action["double"])
     double = bool(draft.get("double"))
+    if action.get("asked"):  # the panel asked "Lock with no shield?" once (a note in the draft, never a pick)
+        draft["asked"] = True
     if "swords" in action:
         picks = action["swords"]
         if side["swords"] != 2 or not isinstance(picks, list) or len(picks) != 2:
@@ -239,12 +241,16 @@ def set_gesture(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Non
     exchange["drafts"][seat] = draft
 
 
-def lock(state: dict[str, Any], seat: int, rng: Rng) -> bool:
-    """Lock the seat's selection (missing hands fumble, K16); True when every side locked."""
+def lock(state: dict[str, Any], seat: int, rng: Rng, *, timed_out: bool = False) -> bool:
+    """Lock the seat's selection (missing hands fumble, K16); True when every side locked.
+    A lock by the timer is remembered, so the reveal says "time ran out" only for those."""
     exchange = state["exchange"]
     side_of(exchange, seat)
     choices.verify(exchange["box"], seat)
-    return choices.choose(exchange["box"], seat, dict(exchange["drafts"][seat] or {}), rng)
+    if timed_out:
+        exchange.setdefault("timed_out", []).append(seat)
+    pick = {k: v for k, v in (exchange["drafts"][seat] or {}).items() if k != "asked"}
+    return choices.choose(exchange["box"], seat, pick, rng)
 
 
 # ----- resolution (K13, K14, V1, V3, V4, V7) -----------------------------------------------
@@ -314,6 +320,7 @@ def resolve(state: dict[str, Any]) -> list[Event]:
     result = {
         "number": exchange["number"], "attacker": attacker["id"], "target": target["id"],
         "mode": exchange["mode"], "gestures": shown, "fumbled": fumbled,
+        "timed_out": [s["id"] for s in exchange["sides"] if s["seat"] in exchange.get("timed_out", [])],
         "hits": [{"id": i, "pool": p, "lost": n} for (i, p), n in hits_merged.items()],
         "tokens": {k["id"]: [k["M"], k["A"], k["D"]] for k in (attacker, target)},
         "fled": fled, "dismounted": dismounted,

@@ -63,14 +63,18 @@ def destinations(state: dict[str, Any], k: K) -> list[dict[str, Any]]:
     terrain = board.terrain_for(state, k)
     reach = paths.reachable(start, terrain, allowance(state, k))
     blocked = terrain.obstacles
-    out: list[dict[str, Any]] = [{"tag": "hold", "cell": list(start), "cost": "0", "enemy": None, "item": None}]
+    out: list[dict[str, Any]] = [{"tag": "hold", "cell": list(start), "cost": "0", "enemy": None, "item": None,
+                                  "path": [list(start)]}]
     seen = {start}
 
     def add(tag: str, xy: Cell, enemy: str | None = None, item: str | None = None) -> None:
         if xy in seen or len(out) >= MAX_DESTINATIONS:
             return
         seen.add(xy)
-        out.append({"tag": tag, "cell": list(xy), "cost": str(reach[xy].cost), "enemy": enemy, "item": item})
+        # the path `plan` takes (K7's tie-break), so the panel can draw the route before the pick
+        route = [list(start), *[list(c) for c in reach[xy].cells]]
+        out.append({"tag": tag, "cell": list(xy), "cost": str(reach[xy].cost), "enemy": enemy, "item": item,
+                    "path": route})
 
     already = {e["id"] for e in board.engaged_enemies(state, k)}
     enemies = sorted((e for e in state["kniggits"] if e["army"] != k["army"] and active(e)),

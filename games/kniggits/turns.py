@@ -255,10 +255,10 @@ def gesture(state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rng) 
     return []
 
 
-def lock_gesture(state: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
+def lock_gesture(state: dict[str, Any], seat: int, rng: Rng, *, timed_out: bool = False) -> list[Event]:
     number = state["exchange"]["number"]
     events = [Event("locked", {"seat": seat, "exchange": number})]
-    if exchange.lock(state, seat, rng):
+    if exchange.lock(state, seat, rng, timed_out=timed_out):
         events += exchange.resolve(state)
         events += after_exchange(state)
     return events

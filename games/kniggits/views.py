@@ -162,7 +162,8 @@ class ExchangeResult(TypedDict):
     target: str
     mode: Literal["mutual", "one_way", "shot"]
     gestures: dict[str, Gestures]  # kniggit id -> revealed gestures (None: fumbled)
-    fumbled: dict[str, list[str]]  # kniggit id -> ["sword", "shield", ...] timed out
+    fumbled: dict[str, list[str]]  # kniggit id -> ["sword", "shield", ...] without a pick (K16)
+    timed_out: list[str]  # kniggit ids whose side ran out of time (the rest of `fumbled` locked so)
     hits: list[Hit]
     tokens: dict[str, list[int]]  # kniggit id -> [M, A, D] after
     fled: list[str]
@@ -232,6 +233,7 @@ class Destination(TypedDict):
     cost: str  # "4.83"; "0" for hold
     enemy: str | None  # the enemy id for "engage" (also "near": the nearest enemy)
     item: str | None  # potion id or flag army for "potion" / "flag"
+    path: list[Xy]  # the route `plan` would take, start included (hold: the start alone)
 
 
 class Plan(TypedDict):

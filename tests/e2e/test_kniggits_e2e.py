@@ -201,8 +201,7 @@ async def test_a_whole_battle_with_the_basic_rules(fake_discord: FakeDiscord, tm
         await server.wait_for(lambda: "5,4 → 5,6" in (mine() or Message).text(), what="the A2 preview")
         await press(server, alice, mine, "Confirm move")
         await pick(server, alice, mine, "Kniggit to move", "A1")
-        await pick(server, alice, mine, "Where does A1 go?", "Engage B1")
-        await press(server, alice, mine, "Confirm move")
+        await pick(server, alice, mine, "Where does A1 go?", "Engage B1")  # moves at once, along the drawn route
         await press(server, alice, mine, "Done moving")
         # B turns to face its attacker, A attacks: a mutual exchange
         await pick(server, bob, lambda: panel_of(bob), "B1", "B1 faces A1")
@@ -230,7 +229,7 @@ async def test_a_whole_battle_with_the_basic_rules(fake_discord: FakeDiscord, tm
         await press(server, alice, lambda: table_of(server), "Done turning")
         await pick(server, bob, lambda: panel_of(bob), "Attack", "B1 → A1 · mutual")
         await press(server, bob, lambda: panel_of(bob), "Sword High")
-        await press(server, bob, lambda: panel_of(bob), "Lock gesture")
+        await press(server, bob, lambda: panel_of(bob), "Lock gesture")  # B1 has D=0 now: no shield to ask for
         await press(server, alice, mine, "Sword High")
         await press(server, alice, mine, "Shield High")
         await press(server, alice, mine, "Lock gesture")
@@ -303,7 +302,8 @@ async def play_on(server: FakeDiscord, harness: RumpusHarness, players: list[Fak
                     await pick(server, player, mine, f"Where does {kid} go?", "Hold")
                 else:
                     await pick(server, player, mine, f"Where does {kid} go?", choice)
-                    await press(server, player, mine, "Confirm move")
+                    if choice.startswith("Flag"):  # a flag is previewed, for the hand that holds it
+                        await press(server, player, mine, "Confirm move")
                 done["moves"] = done.get("moves", 0) + 1
         elif view_phase == "move":
             await press(server, player, mine, "Done moving")
@@ -403,7 +403,6 @@ async def test_hostile_presses_change_nothing(fake_discord: FakeDiscord, tmp_pat
         old = await alice.forge(mine(), menu["custom_id"], component_type=3,  # a stale menu
                                 values=[menu["options"][0]["value"]])
         assert old.ephemeral and re.search(r"earlier|no longer", old.content.lower()), old.content
-        await press(server, alice, mine, "Confirm move")
         await press(server, alice, mine, "Done moving")
         # the defenders turn (each awaited one presses Done), then alice attacks
         while game.state["phase"] == "turning":

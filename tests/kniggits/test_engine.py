@@ -159,11 +159,15 @@ def test_move_panel_destinations() -> None:
     assert me["cursor"] == "A1" and [m["id"] for m in me["movers"]] == ["A1", "A2"]
     dests = me["destinations"]
     assert 1 < len(dests) <= 24
-    assert dests[0] == {"tag": "hold", "cell": [10, 10], "cost": "0", "enemy": None, "item": None}
+    assert dests[0] == {"tag": "hold", "cell": [10, 10], "cost": "0", "enemy": None, "item": None,
+                        "path": [[10, 10]]}
     engage = next(d for d in dests if d["tag"] == "engage")
     assert engage["enemy"] == "B1" and engage["cell"] == [10, 13] and engage["cost"] == "3"
     assert {d["tag"] for d in dests} >= {"advance", "fall_back", "near"}
     assert len({tuple(d["cell"]) for d in dests}) == len(dests)
+    for d in dests[1:]:  # the route the panel draws is the path a pick moves along (K7's tie-break)
+        moved, _ = play(state, 0, type="move", id="A1", to=d["cell"])
+        assert moved["last_move"]["path"] == d["path"] and moved["last_move"]["cost"] == d["cost"]
     state, _ = play(state, 0, type="select", id="A2")
     assert ENGINE.view(state, 0)["me"]["cursor"] == "A2"
 

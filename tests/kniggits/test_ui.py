@@ -379,8 +379,11 @@ def test_left_handed_players_get_their_own_gesture_labels_and_a_toggle_to_say_so
         seat = g["seat"]
         state = json.loads(json.dumps(state))
         state["left_handed"][seat] = True
-        labels = [c.label for c in UI.private(ENGINE.view(state, seat), seat, info_for(state["players"])).controls]
+        controls = UI.private(ENGINE.view(state, seat), seat, info_for(state["players"])).controls
+        labels = [c.label for c in controls if isinstance(c, Button)]
         assert any(label.startswith("Left hand — sword") for label in labels)
+        pair = next(c for c in controls if isinstance(c, Select) and c.placeholder.startswith("Sword + shield"))
+        assert pair.choices[0].label.startswith("Left hand — sword") and "right hand — shield" in pair.choices[0].label
         assert "Right hand — shield High" in labels and "Shield High" not in labels
         return
     pytest.fail("no open one-sword exchange in the sample games")
