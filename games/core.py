@@ -261,6 +261,8 @@ class Engine:
     #: exactly max_players // len(lobby_teams) players, and at the start team i takes seats
     #: i*k … i*k+k-1 (partners side by side). Empty: one list of players, no teams.
     lobby_teams: ClassVar[tuple[str, ...]] = ()
+    #: What the game calls a lobby team, in "Team A" (Kniggits: "Army A").
+    team_noun: ClassVar[str] = "Team"
     #: The option the runtime sets at the start to the seat of the sole winner of this server's
     #: previous game of this kind, the reigning champion (-1: none, or not at this table). It is
     #: not offered on `/<game> new`; it is recorded with the other options, so replays match.
@@ -401,6 +403,10 @@ class Engine:
         """Players per team in a partnership lobby (0: no teams); the most, where teams may
         differ in size."""
         return self.team_bounds()[1]
+
+    def team_name(self, team: int) -> str:
+        """"Team A", "Army B": a lobby team as players read it."""
+        return f"{self.team_noun} {self.lobby_teams[team]}"
 
     def team_bounds(self) -> tuple[int, int]:
         """(fewest, most) players per team in a team lobby ((0, 0): no teams)."""

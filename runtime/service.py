@@ -242,11 +242,10 @@ class TableService:
                 await self.storage.add_seat(game_id, user_id, name)
                 return await self._reload(game_id)
             team = self._team_for(game, engine, team)
-            label = engine.lobby_teams[team]
             if seated is not None and seated.team == team:
-                raise Refusal(f"You are already on Team {label}.")
+                raise Refusal(f"You are already in {engine.team_name(team)}.")
             if len(members(game, team)) >= engine.team_size():
-                raise Refusal(f"Team {label} is full ({engine.team_size()} players).")
+                raise Refusal(f"{engine.team_name(team)} is full ({engine.team_size()} players).")
             if seated is not None:
                 await self.storage.set_seat_team(game_id, user_id, team)
             else:
@@ -266,7 +265,7 @@ class TableService:
             if engine.lobby_teams:
                 team = self._team_for(game, engine, team)
                 if len(members(game, team)) >= engine.team_size():
-                    raise Refusal(f"Team {engine.lobby_teams[team]} is full ({engine.team_size()} players).")
+                    raise Refusal(f"{engine.team_name(team)} is full ({engine.team_size()} players).")
             elif len(game.seats) >= engine.max_players:
                 raise Refusal(f"This table is full ({engine.max_players} players).")
             else:
@@ -360,10 +359,10 @@ class TableService:
         """Refuse a start with a team short of players; else renumber the seats so each team's
         members, in join order, sit together in team order (partners side by side)."""
         fewest = engine.team_bounds()[0]
-        for team, label in enumerate(engine.lobby_teams):
+        for team in range(len(engine.lobby_teams)):
             missing = fewest - len(members(game, team))
             if missing > 0:
-                raise Refusal(f"Team {label} needs {missing} more player{'s' if missing > 1 else ''}.")
+                raise Refusal(f"{engine.team_name(team)} needs {missing} more player{'s' if missing > 1 else ''}.")
         order = [s.user_id for team in range(len(engine.lobby_teams)) for s in members(game, team)]
         if order != [s.user_id for s in game.seats]:
             await self.storage.reseat(game.id, order)

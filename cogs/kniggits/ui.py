@@ -15,6 +15,7 @@ select (every legal pair, in pages of 25) and the gesture panel (only the legal 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -456,6 +457,16 @@ ARMY_FIELD = Field("lines", "One kniggit a line: name M A D [archer]",
                    max_length=2000, paragraph=True)
 DEPLOY_FIELD = Field("lines", "One kniggit a line: id x,y", placeholder="A1 10,3\nA2 12,3",
                      max_length=1000, paragraph=True)
+
+
+def deploy_example(mine: list[str], zone: list[Any]) -> str:
+    """"B1 10,17": the form's example names this seat's own kniggits, in its own rows."""
+    row = zone[0] if zone and isinstance(zone[0], int) else 3
+    return "\n".join(f"{kid} {10 + 2 * n},{row}" for n, kid in enumerate(mine[:2])) or "A1 10,3"
+
+
+def deploy_field(mine: list[str], zone: list[Any]) -> Field:
+    return dataclasses.replace(DEPLOY_FIELD, placeholder=deploy_example(mine, zone))
 TO_FIELD = Field("to", "Destination x,y", placeholder="12,9", max_length=9)
 VIA_FIELD = Field("via", "Waypoints (optional), x,y each", placeholder="10,5 11,7", max_length=80,
                   required=False)
@@ -528,6 +539,8 @@ class KniggitsUI(GameUI):
     name = "kniggits"
     rules = RULES
     colour = COLOUR
+    private_noun = "commander's panel"  # an army, a deployment, moves and gestures: no hand of cards
+    hand_button = "✋"
 
     # ----- the table ----------------------------------------------------------------
     def table(self, view: dict[str, Any], info: TableInfo) -> Screen:
@@ -711,11 +724,12 @@ class Panel:
             self.lines.append("🔒 Locked. Both deployments are revealed together.")
             return
         if mine:
-            self.lines.append("Pick a preset (back rows or front rows) or place each: `A1 10,3`. Then **Lock**.")
+            example = deploy_example(mine, zone).splitlines()[0]
+            self.lines.append(f"Pick a preset (back rows or front rows) or place each: `{example}`. Then **Lock**.")
             self.controls += [
                 Button("Back rows", {"type": "deploy", "preset": "back"}, "secondary", "⬇️"),
                 Button("Front rows", {"type": "deploy", "preset": "front"}, "secondary", "⬆️"),
-                FormButton("Place kniggits…", "Deployment: id x,y", [DEPLOY_FIELD], {"type": "deploy"},
+                FormButton("Place kniggits…", "Deployment: id x,y", [deploy_field(mine, zone)], {"type": "deploy"},
                            "primary", "📝"),
             ]
         self.controls.append(Button("Lock deployment", {"type": "lock"}, "success", "🔒"))

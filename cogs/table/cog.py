@@ -154,7 +154,7 @@ class TableCog(commands.Cog):
             await self.edge.lobby.join_team(interaction, engine.name, options["team"])
 
         with_options(join, [SlashOption("team", str, "Which team to join (or switch to)", [
-            app_commands.Choice(name=f"Team {label}", value=label) for label in engine.lobby_teams])])
+            app_commands.Choice(name=engine.team_name(i), value=label) for i, label in enumerate(engine.lobby_teams)])])
         return app_commands.Command(name="join", description="Join a team in the lobby here",
                                     callback=join, parent=group)
 
@@ -167,7 +167,7 @@ class TableCog(commands.Cog):
         params = [SlashOption("name", str | None, "Its name (a default one when left out)", default=None)]
         if engine.lobby_teams:
             params.append(SlashOption("team", str | None, "Which team it joins (the one with most room when left out)", [
-                app_commands.Choice(name=f"Team {label}", value=label) for label in engine.lobby_teams],
+                app_commands.Choice(name=engine.team_name(i), value=label) for i, label in enumerate(engine.lobby_teams)],
                 default=None))
         with_options(addbot, params)
         return app_commands.Command(name="addbot", description="Seat a computer player in the lobby here (host)",

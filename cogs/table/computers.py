@@ -179,7 +179,7 @@ def offer_view(game_id: int, seat: int, user: int) -> discord.ui.View:
 def name_modal(game: int, team: int | None, team_label: str | None) -> discord.ui.Modal:
     from cogs.table.components import FormModal  # its submission is handled in on_modal
 
-    title = f"Add a computer to Team {team_label}" if team_label else "Add a computer player"
+    title = f"Add a computer to {team_label}" if team_label else "Add a computer player"
     modal = FormModal(title=title[:45], custom_id=name_id(game, team), timeout=None)
     modal.add_item(discord.ui.TextInput(label="Name (optional)", custom_id=NAME_FIELD, required=False,
                                         max_length=NAME_LIMIT, placeholder="e.g. Ada"))
@@ -259,7 +259,7 @@ class ComputerSeats:
         if route.team is not None:
             if not 0 <= route.team < len(engine.lobby_teams):
                 raise Refusal(NO_LONGER_VALID)
-            label = engine.lobby_teams[route.team]
+            label = engine.team_name(route.team)
         await interaction.response.send_modal(name_modal(game.id, route.team, label))
 
     # ----- after a hand-off -----------------------------------------------------------------

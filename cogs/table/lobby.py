@@ -102,7 +102,7 @@ class Lobby:
         if in_place:
             await interaction.response.edit_message(**render_lobby(game, engine).edit_kwargs())
         else:
-            where = (f" on Team {engine.lobby_teams[added.team]}"
+            where = (f" in {engine.team_name(added.team)}"
                      if added is not None and added.team is not None and engine.lobby_teams else "")
             said = f"**{added.name}** joined{where}." if added is not None else "A computer joined."
             await interaction.response.send_message(said, ephemeral=True)
@@ -171,7 +171,8 @@ class Lobby:
             was_seated = lobby.seat_of(user.id) is not None
             game = await self.service.join(lobby.id, user.id, user.display_name,
                                            team=engine.lobby_teams.index(label), pressed_at=pressed_at(interaction))
-            await interaction.response.send_message(f"You're on Team {label}.", ephemeral=True)
+            await interaction.response.send_message(
+                f"You're in {engine.team_name(engine.lobby_teams.index(label))}.", ephemeral=True)
             await self.redraw(game)
             if not was_seated:
                 await self.check_dm(interaction, game)
@@ -226,17 +227,17 @@ class Lobby:
         try:
             dm = await interaction.user.create_dm()
             await dm.send(f"You joined **{engine.title}** (game #{game.id}). "
-                          "Your private hand will arrive here once the game starts.")
+                          f"Your private {ui.private_noun} will arrive here once the game starts.")
             await record_delivery(self.service, game, user_id, dm_ok=True, dm_channel_id=dm.id)
-            note = "✅ I can DM you: your hand will arrive by direct message."
+            note = f"✅ I can DM you: your {ui.private_noun} will arrive by direct message."
         except discord.Forbidden:
             await record_delivery(self.service, game, user_id, dm_ok=False)
             note = ("⚠️ I can't DM you (your DMs are closed). During the game, use the "
-                    "**My hand** button or `/hand` to see your hand privately.")
+                    f"**{ui.hand_button}** button or `/hand` to see your {ui.private_noun} privately.")
         except discord.HTTPException as exc:  # Discord hiccup: the seat is taken all the same
             log.warning("DM check for game %s failed: %s", game.id, exc)
-            note = ("You're in. I couldn't test your DMs just now; if your hand doesn't arrive "
-                    "by DM, use the **My hand** button or `/hand`.")
+            note = (f"You're in. I couldn't test your DMs just now; if your {ui.private_noun} doesn't arrive "
+                    f"by DM, use the **{ui.hand_button}** button or `/hand`.")
         await interaction.followup.send(note, ephemeral=True)
 
 

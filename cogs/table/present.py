@@ -314,11 +314,12 @@ def render_lobby(game: GameRecord, engine: Engine) -> Rendered:
         size = engine.team_size()
         fewest = engine.team_bounds()[0]
         blocks = []
-        for team, label in enumerate(engine.lobby_teams):
+        for team in range(len(engine.lobby_teams)):
             seated = [s for s in game.seats if s.team == team]
             listed = "\n".join(line(s, n + 1) for n, s in enumerate(seated)) or "—"
-            count = f"{len(seated)}/{size}" if fewest == size else f"{len(seated)}, {fewest}-{size}"
-            blocks.append(f"**Team {label} ({count})**\n{listed}")
+            count = (f"{len(seated)}/{size}" if fewest == size
+                     else f"{fewest} or {size} players" if size == fewest + 1 else f"{fewest} to {size} players")
+            blocks.append(f"**{engine.team_name(team)} ({count})**\n{listed}")
         body = "\n\n".join(blocks)
     else:
         body = (f"**Players ({len(game.seats)}/{engine.max_players})**\n"

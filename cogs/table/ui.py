@@ -226,6 +226,10 @@ class GameUI:
     nudges: ClassVar[frozenset[str]] = frozenset()
     #: Public things to look up with `/<game> <name>` (ephemeral).
     lookups: ClassVar[Sequence[Lookup]] = ()
+    #: What a seat's private message is called in the lobby's DM check ("your hand will arrive by
+    #: DM"), and the table button that shows it when DMs are closed.
+    private_noun: ClassVar[str] = "hand"
+    hand_button: ClassVar[str] = "My hand"
     #: The game's own slash subcommands (`/<game> roll` …), alternatives to its controls.
     shortcuts: ClassVar[Sequence[Shortcut]] = ()
 

@@ -67,6 +67,9 @@ def parse_lines(text: str) -> list[dict[str, Any]]:
         if len(words) < 3 or None in tokens:
             raise IllegalAction(f"I could not read line {number}, {quoted(raw)}: write `name M A D [archer]` "
                                 "with whole numbers, like `Lance 2 2 2`.", rule="K2")
+        if any(t > TOKEN_LIMIT for t in tokens if t is not None):
+            raise IllegalAction(f"Line {number}, {quoted(raw)}: tokens are whole numbers from 0 to "
+                                f"{TOKEN_LIMIT}.", rule="K2")
         out.append({"name": " ".join(words[:-3])[:NAME_LIMIT], "M": tokens[0], "A": tokens[1],
                     "D": tokens[2], "kind": kind or "normal"})
     return out

@@ -30,6 +30,7 @@ class KniggitsEngine(Engine):
     min_players = 2
     max_players = 4
     lobby_teams = ("A", "B")
+    team_noun = "Army"
     team_sizes = (1, 2)
     summary = ("Rock-paper-scissors meets sword and shield: buy an army of toy knights, move them "
                "on a battlefield, and duel with secret sword and shield gestures.")

@@ -49,7 +49,7 @@ async def test_joining_the_other_team_switches(service: TableService) -> None:
     await service.join(game_id, BOB, "bob", team=A)
     game = await service.join(game_id, BOB, "bob", team=B)
     assert teams_of(game) == {"alice": A, "bob": B} and len(game.seats) == 2
-    with pytest.raises(Refusal, match="already on Team B"):
+    with pytest.raises(Refusal, match="already in Team B"):
         await service.join(game_id, BOB, "bob", team=B)
 
 
