@@ -168,7 +168,10 @@ class RumpusBot(commands.AutoShardedBot):
         # and thrown away, as would a message cache nothing reads.
         intents = discord.Intents.none()
         intents.guilds = True
-        options: dict[str, Any] = {"max_messages": None, **client_options}
+        # No message pings anyone unless it names whom (cogs/table/mentions.py): player text
+        # quoted anywhere ("@everyone <@123>") reaches nobody.
+        options: dict[str, Any] = {"max_messages": None, "allowed_mentions": discord.AllowedMentions.none(),
+                                   **client_options}
         if settings.shard_count is not None:
             options.setdefault("shard_count", settings.shard_count)
             options.setdefault("shard_ids", list(settings.shard_ids or range(settings.shard_count)))

@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 
 from cogs.fencing import render
+from cogs.table.mentions import neutral
 from cogs.table.ui import (
     Button,
     Card,
@@ -325,7 +326,7 @@ def duel_status(prompt: dict[str, Any], info: TableInfo) -> str:
         for i, seat in enumerate(duel["seats"]):
             if duel["insults"][i]:
                 clap = " 👏" if duel["applauded"][i] else ""
-                said.append(f"{info.name_of(seat)}: “{duel['insults'][i]}”{clap}")
+                said.append(f"{info.name_of(seat)}: “{neutral(duel['insults'][i])}”{clap}")
             elif duel["skipped"][i]:
                 said.append(f"{info.name_of(seat)} says nothing.")
         text = f"{head} Insults first (or Skip); {info.name_of(duel['third'])} may applaud."
@@ -586,7 +587,7 @@ EVENT_WORDS: dict[str, Callable[[dict[str, Any], TableInfo], str]] = {
     "duel_dice": lambda d, i: "🎲 Duel dice: " + " · ".join(
         f"{i.name_of(s)} {r}" for s, r in zip(d["seats"], d["rolls"], strict=False)),
     "duel_insult": lambda d, i: (f"🤐 {i.name_of(d['seat'])} says nothing." if d.get("skipped")
-                                 else f"🗯️ {i.name_of(d['seat'])}: “{d['text']}”"),
+                                 else f"🗯️ {i.name_of(d['seat'])}: “{neutral(d['text'])}”"),
     "duel_applause": lambda d, i: f"👏 {i.name_of(d['seat'])} applauds {i.name_of(d['for'])}.",
     "duel_count_prompt": lambda d, i: f"{i.name_of(d['seat'])} will count to three.",
     "duel_count": lambda d, i: (f"📣 {'The bot' if d.get('seat') is None else i.name_of(d['seat'])}: "

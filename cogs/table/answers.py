@@ -13,8 +13,9 @@ from typing import Any
 import discord
 
 from cogs.table import codec
+from cogs.table.mentions import neutral
 from games.core import IllegalAction
-from runtime.errors import Refusal, StaleComponent
+from runtime.errors import NotAllowed, Refusal, StaleComponent
 
 log = logging.getLogger(__name__)
 
@@ -33,8 +34,8 @@ def clip(text: str, limit: int = CONTENT_LIMIT) -> str:
 
 
 def echo(text: str, limit: int = ECHO_LIMIT) -> str:
-    """What the user typed, fit to be repeated: one line, at most `limit` characters."""
-    return clip(" ".join(str(text).split()), limit)
+    """What the user typed, fit to be repeated: one line, at most `limit` characters, no mention."""
+    return neutral(clip(" ".join(str(text).split()), limit))
 
 
 async def redraw_in_place(interaction: discord.Interaction, **edit: Any) -> None:
@@ -59,7 +60,9 @@ class Answers:
             if isinstance(exc, StaleComponent) and exc.game_id is not None:
                 with contextlib.suppress(Exception):  # the refusal matters more than the picture
                     extra = await self._table_now(exc.game_id)
-            text, view = exc.message, None
+            # a refusal may quote what the player typed (a form's line): its mentions are
+            # defused; only an access refusal names a user on purpose ("Only @host …")
+            text, view = (exc.message if isinstance(exc, NotAllowed) else neutral(exc.message)), None
             if isinstance(exc, Refusal) and exc.rule and exc.game_id is not None:
                 text, view = cited(text, exc.game_id, exc.rule)
             await self.tell(interaction, text, extra=extra, view=view)

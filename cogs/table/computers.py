@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.table.mentions import neutral
 from games.registry import get_policy
 from runtime.errors import NotAllowed, Refusal
 from runtime.service import Left
@@ -290,9 +291,10 @@ class ComputerSeats:
         """Tell the table a computer took the leaver's seat, and ask the host (`offer_to`,
         mentioned) whether to keep it or end the game."""
         stand_in = game.seats[seat].name if seat < len(game.seats) else f"{ROBOT} {leaver}'s stand-in"
-        text = (f"{discord.utils.escape_markdown(leaver)} left the game: **{discord.utils.escape_markdown(stand_in)}** "
+        gone = neutral(discord.utils.escape_markdown(leaver))
+        text = (f"{gone} left the game: **{neutral(discord.utils.escape_markdown(stand_in))}** "
                 f"took the seat and plays on.\n<@{offer_to}>, keep the computer, or end the game "
-                f"({discord.utils.escape_markdown(leaver)} forfeits)?")
+                f"({gone} forfeits)?")
         channel = self.edge.delivery.host.get_partial_messageable(game.home_channel_id, guild_id=game.guild_id)
         try:
             await channel.send(text[:2000], view=offer_view(game.id, seat, offer_to),
@@ -351,7 +353,7 @@ class ComputerSeats:
             await self.offer_away(game, seat, host)
 
     async def offer_away(self, game: GameRecord, seat: int, host: int) -> None:
-        name = discord.utils.escape_markdown(game.seats[seat].name)
+        name = neutral(discord.utils.escape_markdown(game.seats[seat].name))
         view = discord.ui.View(timeout=None)
         view.add_item(ComputerItem(discord.ui.Button(label=f"Hand {game.seats[seat].name}'s seat to a computer"[:80],
                                                      emoji=ROBOT, style=discord.ButtonStyle.primary,
@@ -382,7 +384,7 @@ class ComputerSeats:
         async with self.edge.committed(interaction):
             stand_in = left.game.seats[left.seat].name if left.replaced else None
             line = (f"🤖 {interaction.user.mention} handed the seat to **{stand_in}**." if stand_in
-                    else f"{seat.name} forfeits.")
+                    else f"{neutral(seat.name)} forfeits.")
             await interaction.response.edit_message(content=_settled(interaction, line), view=None,
                                                     allowed_mentions=discord.AllowedMentions.none())
             if left.applied is not None:

@@ -22,6 +22,7 @@ import discord
 
 from cogs.table import codec
 from cogs.table.kept_pictures import KeptPictures
+from cogs.table.mentions import only
 from cogs.table.panels import LivePanels
 from cogs.table.pings import Pings
 from cogs.table.present import Rendered, render_private, render_table
@@ -279,7 +280,7 @@ class Delivery:
             await channel.send(
                 f"<@{user_id}>, I can't send you direct messages. Use the **My hand** button "
                 "on the table or `/hand` to see your hand privately.",
-                allowed_mentions=discord.AllowedMentions(users=True),
+                allowed_mentions=only([user_id]),
             )
 
     # ----- what is shown ----------------------------------------------------------------

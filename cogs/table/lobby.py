@@ -18,6 +18,7 @@ from cogs.table.answers import Answers
 from cogs.table.computers import clean_name, is_computer, offers_computers
 from cogs.table.delivery import Delivery
 from cogs.table.intake import pressed_at
+from cogs.table.mentions import neutral
 from cogs.table.present import closed_lobby, render_lobby
 from cogs.table.registry import ui_for
 from cogs.table.teams import TeamRooms
@@ -51,7 +52,7 @@ class Lobby:
                 raise Refusal("Games are played in a server channel, not in DMs.")
             game = await self.service.open_lobby(
                 guild_id=interaction.guild.id, channel_id=interaction.channel.id, kind=kind,
-                host_id=interaction.user.id, host_name=interaction.user.display_name, options=options,
+                host_id=interaction.user.id, host_name=neutral(interaction.user.display_name), options=options,
             )
             sent = await interaction.response.send_message(**render_lobby(game, get_engine(kind)).send_kwargs())
             if sent.message_id is not None:  # remembered so `/game leave` can redraw the lobby
@@ -76,7 +77,8 @@ class Lobby:
             if verb == "join" or verb.startswith("join-"):
                 team = int(verb.removeprefix("join-")) if verb != "join" else None
                 was_seated = (await self.service.game(game_id)).seat_of(user.id) is not None
-                game = await self.service.join(game_id, user.id, user.display_name, team=team, pressed_at=at)
+                game = await self.service.join(game_id, user.id, neutral(user.display_name), team=team,
+                                               pressed_at=at)
                 await interaction.response.edit_message(**render_lobby(game, get_engine(game.kind)).edit_kwargs())
                 if not was_seated:  # a switch of team keeps the DM check already made
                     await self.check_dm(interaction, game)
@@ -169,7 +171,7 @@ class Lobby:
             lobby = await self.lobby_here(interaction, kind)
             user = interaction.user
             was_seated = lobby.seat_of(user.id) is not None
-            game = await self.service.join(lobby.id, user.id, user.display_name,
+            game = await self.service.join(lobby.id, user.id, neutral(user.display_name),
                                            team=engine.lobby_teams.index(label), pressed_at=pressed_at(interaction))
             await interaction.response.send_message(
                 f"You're in {engine.team_name(engine.lobby_teams.index(label))}.", ephemeral=True)

@@ -19,6 +19,7 @@ import discord
 
 from cogs.table.components import ActionButton, ActionSelect, FormOpenButton, HandButton, LobbyButton
 from cogs.table.computers import add_button, is_computer, offers_computers, remove_select
+from cogs.table.mentions import neutral
 from cogs.table.ui import Button, Card, FormButton, GameUI, Screen, Seat, Select, TableInfo
 from cogs.table.wording import for_the_table, plural
 from games.core import Engine, IllegalAction
@@ -89,7 +90,7 @@ class ComputerSeat(Seat):
 def table_info(game: GameRecord) -> TableInfo:
     return TableInfo(
         game_id=game.id,
-        seats=[(ComputerSeat if is_computer(s) else Seat)(s.seat, s.user_id, s.name) for s in game.seats],
+        seats=[(ComputerSeat if is_computer(s) else Seat)(s.seat, s.user_id, neutral(s.name)) for s in game.seats],
         finished=game.status is not Status.ACTIVE,
     )
 

@@ -15,6 +15,7 @@ import discord
 
 from cogs.table.answers import Answers
 from cogs.table.computers import is_computer
+from cogs.table.mentions import NOBODY, neutral
 from cogs.table.registry import ui_for
 from games.core import Engine
 from games.registry import get_engine
@@ -30,7 +31,7 @@ log = logging.getLogger(__name__)
 
 #: The most of a conferring message relayed (Discord allows 2,000; the header takes some).
 CONFER_LIMIT = 1000
-QUIET = discord.AllowedMentions.none()
+QUIET = NOBODY
 
 
 def teams_of(game: GameRecord, engine: Engine) -> tuple[tuple[int, ...], ...]:
@@ -51,7 +52,7 @@ def confers(game: GameRecord) -> bool:
 
 def tidy(text: str) -> str:
     """The words as relayed: trimmed, at most CONFER_LIMIT characters, mentions defused."""
-    text = discord.utils.escape_mentions(text.strip())
+    text = neutral(text.strip())
     return text if len(text) <= CONFER_LIMIT else text[:CONFER_LIMIT - 1] + "…"
 
 
@@ -123,7 +124,7 @@ class TeamRooms:
             words = tidy(text)
             if not words:
                 raise Refusal("Say something to your partners.")
-            me = game.seats[seat].name
+            me = neutral(game.seats[seat].name)
             where = f"{engine.title} #{game.id}"
             thread_id = (await self.service.storage.team_threads(game.id)).get(team)
             if thread_id is not None and await self._post(game, thread_id, f"**{discord.utils.escape_markdown(me)}:** {words}"):
@@ -135,8 +136,8 @@ class TeamRooms:
             if not partners:
                 raise Refusal("Your partner is a computer: it reads only the table.")
             reached = {s for s in partners if await self._dm(game.user_of(s), relayed)}
-            names = [game.seats[s].name for s in partners if s in reached]
-            missed = [game.seats[s].name for s in partners if s not in reached]
+            names = [neutral(game.seats[s].name) for s in partners if s in reached]
+            missed = [neutral(game.seats[s].name) for s in partners if s not in reached]
             answer = f"Sent to {', '.join(names)} by DM." if names else "I could not reach your partner by DM."
             if missed and names:
                 answer += f" Not delivered to {', '.join(missed)} (DMs closed)."
