@@ -20,6 +20,7 @@ import discord
 from cogs.table.components import ActionButton, ActionSelect, FormOpenButton, HandButton, LobbyButton
 from cogs.table.computers import add_button, is_computer, offers_computers, remove_select
 from cogs.table.mentions import neutral
+from cogs.table.registry import UIS
 from cogs.table.ui import Button, Card, FormButton, GameUI, Screen, Seat, Select, TableInfo
 from cogs.table.wording import for_the_table, plural
 from games.core import Engine, IllegalAction
@@ -325,6 +326,8 @@ def render_lobby(game: GameRecord, engine: Engine) -> Rendered:
     else:
         body = (f"**Players ({len(game.seats)}/{engine.max_players})**\n"
                 + "\n".join(line(s, s.seat + 1) for s in game.seats))
+    notes = UIS[game.kind].lobby_notes(dict(game.options)) if game.kind in UIS else []
+    body += "".join(f"\n\n{note}" for note in notes)
     embed = discord.Embed(title=f"🎲 {engine.title} — new table", description=(head + body)[:4096],
                           colour=0x57F287)
     if game.options:

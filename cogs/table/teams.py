@@ -41,8 +41,18 @@ def teams_of(game: GameRecord, engine: Engine) -> tuple[tuple[int, ...], ...]:
     return engine.teams(game.state) or ()
 
 
-def team_label(engine: Engine, team: int) -> str:
-    return engine.lobby_teams[team] if team < len(engine.lobby_teams) else str(team + 1)
+def team_name(engine: Engine, team: int) -> str:
+    return engine.team_name(team) if team < len(engine.lobby_teams) else f"Team {team + 1}"
+
+
+def introduction(game: GameRecord, engine: Engine, team: int, teams: tuple[tuple[int, ...], ...]) -> str:
+    """The thread's first line: who is in it, what it is for, and that the other team cannot
+    read it (names, never pings: everyone in it was just added)."""
+    members = " and ".join(f"**{discord.utils.escape_markdown(neutral(game.seats[s].name))}**" for s in teams[team])
+    others = " and ".join(team_name(engine, t) for t in range(len(teams)) if t != team)
+    return (f"🤝 **{team_name(engine, team)}'s private thread** for {engine.title} game #{game.id}: {members}. "
+            f"Plan your play here (or with `/{game.kind} confer`): {others} cannot read this thread. "
+            "It is locked when the game ends, kept to read back.")
 
 
 def confers(game: GameRecord) -> bool:
@@ -75,7 +85,7 @@ class TeamRooms:
             return {}
         made: dict[int, int] = {}
         for team, seats in enumerate(teams):
-            name = f"{engine.title} #{game.id} · Team {team_label(engine, team)}"[:100]
+            name = f"{engine.title} #{game.id} · {team_name(engine, team)}"[:100]
             try:
                 thread = await parent.create_thread(name=name, type=discord.ChannelType.private_thread,
                                                     invitable=False, auto_archive_duration=1440)
@@ -91,6 +101,7 @@ class TeamRooms:
                     await thread.add_user(discord.Object(id=game.user_of(seat)))
                 except discord.HTTPException as exc:
                     log.info("could not add a partner to a team thread of game %s: %s", game.id, exc)
+            await self._post(game, thread.id, introduction(game, engine, team, teams))
         return made
 
     async def _parent(self, game: GameRecord) -> discord.TextChannel | None:

@@ -247,6 +247,11 @@ class GameUI:
         with these lobby options; only for games whose engine reports teams."""
         return False
 
+    def lobby_notes(self, options: dict[str, Any]) -> list[str]:
+        """Lines the lobby shows under its players: what an option given or left at its
+        default means at this table (partners' private threads, say)."""
+        return []
+
     def event_line(self, event: dict[str, Any], info: TableInfo) -> str | None:
         """One line for an event (`{"type", "data", "to"}`), in the game's words with the
         players' names; None hides it. Engines give facts, never sentences: each game words

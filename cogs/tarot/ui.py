@@ -158,6 +158,15 @@ class TarotUI(GameUI):
     def team_chat(self, options: dict[str, Any]) -> bool:
         return conference_on(ENGINE.resolve_options(options))  # the lobby keeps only what was given
 
+    def lobby_notes(self, options: dict[str, Any]) -> list[str]:
+        """The `conference` option in words: whether partners get a private thread, and how to
+        change it (auto: on in classic, off in league or with Allegiances)."""
+        if self.team_chat(options):
+            return ["🤝 **Conference on**: each team gets a private thread to plan in (or `/tarot confer`); "
+                    "the other team cannot read it. `conference: off` on `/tarot new` plays in silence."]
+        return ["🤐 **Conference off**: partners play without talking. `conference: on` on `/tarot new` "
+                "gives each team a private thread (classic mode without Allegiances has it by default)."]
+
     # ----- the table ----------------------------------------------------------------------
     def table(self, view: dict[str, Any], info: TableInfo) -> Screen:
         mode = "League" if view["mode"] == "league" else "Conference"

@@ -97,3 +97,22 @@ def test_fencing_score_sheet_labels_earlier_bumpers() -> None:
     view["players"][0]["bumpers_won"] = 1
     _, value, _ = player_field(view, 0, table_info(record_for("fencing", fencing_samples()["move"], 1)))
     assert "earlier bumpers: 16 points, −1 point" in value and "🏆 1 bumper won" in value
+
+
+def lobby_text(kind: str, options: dict[str, Any]) -> str:
+    from cogs.table.present import render_lobby
+    from storage import GameRecord, SeatRecord, Status
+    game = GameRecord(id=5, guild_id=1, channel_id=2, thread_id=None, kind=kind, host_id=100, options=options,
+                      status=Status.LOBBY, version=1, seed=0, state=None, deadlines=[], log=[],
+                      table_message_id=None, table_message_at=0.0, created_at=0.0, updated_at=0.0,
+                      seats=[SeatRecord(0, 100, "P0", team=0 if kind == "tarot" else None)])
+    return render_lobby(game, get_engine(kind)).embed.description or ""
+
+
+def test_the_tarot_lobby_explains_the_conference_option() -> None:
+    on = lobby_text("tarot", {})
+    assert "Conference on" in on and "private thread" in on and "other team cannot read it" in on
+    assert "`conference: off`" in on
+    off = lobby_text("tarot", {"mode": "league"})
+    assert "Conference off" in off and "`conference: on`" in off
+    assert "Conference" not in lobby_text("words", {})
