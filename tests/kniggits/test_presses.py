@@ -16,7 +16,7 @@ from cogs.kniggits import ui as kui
 from cogs.table.ui import Button, Select, TableInfo
 from cogs.table.ui import Seat as SeatInfo
 from tests.kniggits.helpers import ENGINE, battle, events_of, k, kniggit, play, to_fight
-from tests.kniggits.test_render import items, public
+from tests.kniggits.test_render import drawn, items, public
 
 UI = kui.KniggitsUI()
 INFO = TableInfo(1, [SeatInfo(0, 101, "Alice"), SeatInfo(1, 102, "Bob")])
@@ -73,14 +73,16 @@ def test_after_the_last_kniggit_done_is_on_the_same_panel() -> None:
     assert button(screen, "Done moving").action == {"type": "done"}
 
 
-def test_the_route_numbers_are_drawn_on_the_reach_picture() -> None:
+def test_the_route_numbers_are_drawn_on_the_reach_picture_legibly() -> None:
     state = field()
     view = ENGINE.view(state, 0)
     cells = view["me"]["reach"]
-    routes = [[1, next(d for d in view["me"]["destinations"] if d["tag"] == "engage")["path"]]]
+    screen = panel(state, 0)
+    routes = screen.image.args[3]
+    assert [n for n, _ in routes] == list(range(1, len(routes) + 1)) and len(routes) >= 3
     plain = Image.open(io.BytesIO(render.reach(view, "A1", cells))).convert("RGB")
-    drawn = Image.open(io.BytesIO(render.reach(view, "A1", cells, routes))).convert("RGB")
-    assert plain.size == drawn.size and plain.tobytes() != drawn.tobytes()
+    drawn_png, _ = drawn(render.reach, view, "A1", cells, routes)  # legible at 500 px
+    assert plain.tobytes() != Image.open(io.BytesIO(drawn_png)).convert("RGB").tobytes()
 
 
 # -- gestures -----------------------------------------------------------------------------------------
