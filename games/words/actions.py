@@ -8,7 +8,7 @@ from typing import Any
 
 from games.core import Event, IllegalAction, Rng, State
 from games.words import windows
-from games.words.cards import BACKSPACE, EDITOR, LETTERS, TRASH_TALK, face, is_letter, label
+from games.words.cards import ALL_FACES, BACKSPACE, EDITOR, LETTERS, TRASH_TALK, face, is_letter, label
 from games.words.state import (
     END_TURN,
     Next,
@@ -31,6 +31,8 @@ NOT_NOW: dict[str, tuple[str, str]] = {
     "tiebreak": ("The game is over: the tied players are choosing how to break the tie.", "22"),
 }
 #: What the player in turn must do first, by step (and its rule).
+#: Every face a card may show (letters and events), to tell a card from typed junk.
+FACES = frozenset(ALL_FACES.values())
 STEP_FIRST: dict[str, tuple[str, str]] = {
     "ask": ("name a letter for How Do You Say…? first", "16"),
     "steal": ("decide whether to steal first", "16"),
@@ -54,7 +56,9 @@ def check_turn(state: State, seat: int, step: str = "act") -> None:
 def held(state: State, seat: int, wanted: str) -> str:
     card = card_with_face(board(state)["hands"][seat], wanted)
     if card is None:
-        raise IllegalAction(f"You don't hold {label(wanted)}.", rule="8")
+        known = wanted in ALL_FACES or wanted in FACES
+        named = label(wanted) if known else "that card"  # typed junk is not echoed back
+        raise IllegalAction(f"You don't hold {named}.", rule="8")
     return card
 
 
