@@ -139,7 +139,8 @@ class Pings:
         record the action loop keeps current in place."""
         if game.status is not Status.ACTIVE:
             return []
-        return [d for d in game.deadlines if asked_of(d) in asked and (seat is None or d["seat"] == seat)]
+        return [d for d in game.deadlines if d["seat"] is not None and asked_of(d) in asked
+                and (seat is None or d["seat"] == seat)]
 
     async def ping(self, game: GameRecord, asked: set[Asked]) -> None:
         storage = self.delivery.service.storage

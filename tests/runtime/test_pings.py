@@ -1,0 +1,235 @@
+"""Who is told it is their turn, and what the ping says: `deadlines.newly_asked` decides who
+is asked something new; `Pings` sends only what is still asked when the message goes out, one
+digest per message, pinging exactly the players it names."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from cogs.table.pings import PING_SPACING, Pings
+from cogs.table.registry import load_builtin_uis
+from games.registry import get_engine
+from runtime.deadlines import newly_asked
+from runtime.service import Applied
+from storage import GameRecord, SeatRecord, Status
+
+THREAD = 500
+load_builtin_uis()
+ALICE, BOB, CARA = 11, 12, 13
+
+
+def wait(seat: int | None, key: str, prompt: str, **extra: Any) -> dict[str, Any]:
+    return {"seat": seat, "key": key, "prompt": prompt, "at": None, "default": None, "since": 1,
+            "independent": False, "countdown": True, **extra}
+
+
+APPLAUSE = wait(2, "duel-7-insult", "applaud an insult (optional)", optional=True)
+INSULTS = [wait(0, "duel-7-insult", "insult your opponent (or skip)"),
+           wait(1, "duel-7-insult", "insult your opponent (or skip)"), wait(None, "duel-7-insult", "insults")]
+COUNT = wait(2, "duel-7-count", "count to three")
+
+
+# ----- who is told -----------------------------------------------------------------------------
+def seats_of(asked: list[dict[str, Any]]) -> list[int]:
+    return [d["seat"] for d in asked]
+
+
+def test_a_seat_not_awaited_before_is_told_even_of_an_optional_prompt() -> None:
+    assert newly_asked(INSULTS, [*INSULTS[1:], APPLAUSE], [0, 1, 2], present=0) == [APPLAUSE]
+
+
+def test_an_optional_prompt_that_becomes_a_required_one_is_told() -> None:
+    """Table Fencing: the third player may applaud; when the insults end they must count."""
+    assert newly_asked([INSULTS[1], APPLAUSE, INSULTS[2]], [COUNT], [0, 1, 2], present=1) == [COUNT]
+    same_words = {**APPLAUSE, "optional": False}  # the same prompt, now required
+    assert newly_asked([APPLAUSE], [same_words], [2]) == [same_words]
+
+
+def test_a_different_required_step_is_told_but_the_same_prompt_again_is_not() -> None:
+    gesture = wait(0, "gesture-3", "gesture: A1 against B2")
+    move = wait(0, "move-4-A", "move your kniggits, then Done")
+    assert newly_asked([gesture, wait(1, "gesture-3", "gesture: A1 against B2")], [move], [0, 1], present=1) == [move]
+    vote = [wait(s, "afk-1", "vote: wait for the AFK player, or abandon") for s in (1, 2, 3)]
+    revote = [wait(s, "afk-2", "vote: wait for the AFK player, or abandon") for s in (2, 3)]
+    assert newly_asked(vote, revote, [1, 2, 3], present=1) == []  # another seat's vote tells nobody
+
+
+def test_an_optional_prompt_beside_one_already_shown_tells_nobody() -> None:
+    golf = wait(0, "golf-6", "golf window: quick-switch, hose or done")
+    assert newly_asked([golf], [golf, wait(0, "cheer-6", "cheer (optional)", optional=True)], [0]) == []
+
+
+def test_the_seat_that_pressed_reads_its_answer_but_a_timed_out_one_is_told() -> None:
+    ask = wait(0, "ask3", "name a letter (How Do You Say…?)")
+    turn = wait(0, "turn3", "play a letter, use an event card or skip")
+    assert newly_asked([ask], [turn], [0, 1], present=0) == []
+    assert newly_asked([ask], [turn], [0, 1], present=None) == [turn]  # its ask ran out
+
+
+def test_computers_and_the_game_itself_are_never_told() -> None:
+    assert seats_of(newly_asked([], [*INSULTS, APPLAUSE], [0, 2])) == [0, 2]
+
+
+# ----- what is sent ----------------------------------------------------------------------------
+@dataclass
+class Sent:
+    id: int
+    channel: Any
+    content: str
+    allowed: discord.AllowedMentions | None
+
+
+@dataclass
+class FakeChannel:
+    id: int
+    sent: list[Sent]
+    deleted: list[int] = field(default_factory=list)
+
+    async def send(self, content: str, *, allowed_mentions: discord.AllowedMentions | None = None,
+                   suppress_embeds: bool = False) -> Sent:
+        message = Sent(next(IDS), self, content, allowed_mentions)
+        self.sent.append(message)
+        return message
+
+    def get_partial_message(self, message_id: int) -> Any:
+        channel = self
+
+        class Partial:
+            async def delete(self) -> None:
+                channel.deleted.append(message_id)
+        return Partial()
+
+
+IDS = itertools.count(9000)
+
+
+class FakeHost:
+    def __init__(self) -> None:
+        self.sent: list[Sent] = []
+        self.channels: dict[int, FakeChannel] = {}
+
+    def get_partial_messageable(self, channel_id: int, guild_id: int | None = None) -> FakeChannel:
+        return self.channels.setdefault(channel_id, FakeChannel(channel_id, self.sent))
+
+
+class FakeStorage:
+    def __init__(self, where: str) -> None:
+        self.where = where
+        self.pings: list[tuple[int | None, dict[int, int]]] = []
+
+    async def notify_preferences(self, users: list[int]) -> dict[int, str]:
+        return {u: self.where for u in users}
+
+    async def set_ping(self, game_id: int, message_id: int | None, seen: dict[int, int]) -> None:
+        self.pings.append((message_id, seen))
+
+
+@dataclass
+class FakeDelivery:
+    host: FakeHost
+    service: Any
+
+    def table_url(self, game: GameRecord) -> str | None:
+        return None
+
+    def title_of(self, game: GameRecord) -> str:
+        return "Hallway"
+
+
+def setup(where: str = "thread", log: list[str] | None = None) -> tuple[Pings, FakeHost, GameRecord]:
+    log = log if log is not None else []
+    seats = [SeatRecord(0, ALICE, "alice", dm_channel_id=600), SeatRecord(1, BOB, "bob", dm_channel_id=601),
+             SeatRecord(2, CARA, "cara", dm_channel_id=602)]
+    game = GameRecord(id=1, guild_id=1, channel_id=2, thread_id=THREAD, kind="hallway", host_id=ALICE, options={},
+                      status=Status.ACTIVE, version=5, seed=1, state={}, deadlines=[], log=log,
+                      table_message_id=None, table_message_at=None, created_at=0.0, updated_at=0.0, seats=seats,
+                      log_total=len(log))
+    host = FakeHost()
+    service = type("Service", (), {"storage": FakeStorage(where), "describe": staticmethod(lambda g, e: None)})()
+    return Pings(FakeDelivery(host, service)), host, game  # type: ignore[arg-type]
+
+
+def asked(game: GameRecord, *waits: dict[str, Any]) -> Applied:
+    game.deadlines = list(waits)
+    return Applied(game, get_engine("hallway"), [], [], asked=list(waits),
+                   newly_awaited=sorted({d["seat"] for d in waits if d["seat"] is not None}))
+
+
+def hold(pings: Pings, seconds: float) -> None:
+    """The thread's next ping may go only in `seconds` (as after a burst of pings)."""
+    pings._last_sent[THREAD] = asyncio.get_running_loop().time() + seconds - PING_SPACING
+
+
+async def test_a_queued_ping_is_dropped_when_its_prompt_closes() -> None:
+    pings, host, game = setup()
+    hold(pings, 0.2)
+    await pings.after(asked(game, APPLAUSE))
+    await asyncio.sleep(0.05)  # the ping is on its way, waiting for the thread's slot
+    game.deadlines = [COUNT]  # the insults ended meanwhile
+    await pings.drain()
+    assert host.sent == []
+    assert pings._last_sent[THREAD] < asyncio.get_running_loop().time()  # the slot was given back
+
+
+async def test_a_dm_ping_queued_behind_another_is_dropped_when_its_prompt_closes() -> None:
+    pings, host, game = setup(where="dm")
+    order = pings._order.setdefault(game.id, asyncio.Lock())
+    async with order:  # the game's previous ping is still going out
+        await pings.after(asked(game, APPLAUSE))
+        await asyncio.sleep(0)
+        game.deadlines = [COUNT]
+    await pings.drain()
+    assert host.sent == []
+
+
+async def test_a_seat_whose_prompt_closed_is_left_out_of_a_shared_ping() -> None:
+    pings, host, game = setup(log=["the duel begins"])
+    hold(pings, 0.2)
+    await pings.after(asked(game, *INSULTS))
+    await asyncio.sleep(0.05)
+    game.deadlines = INSULTS[1:]  # alice insulted while the ping waited for the thread
+    await pings.drain()
+    [sent] = host.sent
+    assert sent.content.startswith(f"<@{BOB}> — your turn to insult your opponent (or skip)")
+    assert f"<@{ALICE}>" not in sent.content
+    assert sent.allowed is not None and sent.allowed.to_dict() == {"parse": [], "users": [BOB]}
+
+
+async def test_a_ping_for_several_players_carries_one_digest() -> None:
+    lines = [f"line {n}" for n in range(1, 6)]
+    pings, host, game = setup(log=lines)
+    game.seats[0].seen_log, game.seats[1].seen_log = 3, 1  # bob missed more
+    await pings.after(asked(game, *INSULTS))
+    await pings.drain()
+    [sent] = host.sent
+    assert [line for line in sent.content.splitlines() if line.startswith("<@")] == [
+        f"<@{ALICE}> — your turn to insult your opponent (or skip)",
+        f"<@{BOB}> — your turn to insult your opponent (or skip)"]
+    assert [line for line in sent.content.splitlines() if line.startswith(">")] == [
+        "> line 2", "> line 3", "> line 4", "> line 5"]  # from the earliest line either missed, once
+    assert sent.allowed is not None and sent.allowed.to_dict()["users"] == [ALICE, BOB]
+    assert pings.delivery.service.storage.pings == [(sent.id, {0: 5, 1: 5})]
+
+
+async def test_quoted_player_text_is_defused_and_pings_only_the_player() -> None:
+    pings, host, game = setup(log=["🗯️ alice: “@everyone @here <@123> <@&456>”"])
+    await pings.after(asked(game, COUNT))
+    await pings.drain()
+    [sent] = host.sent
+    assert "> 🗯️ alice: “@\u200beveryone @\u200bhere <@\u200b123> <@\u200b&456>”" in sent.content
+    assert sent.allowed is not None
+    assert sent.allowed.to_dict() == {"parse": [], "users": [CARA]}
+
+
+async def test_a_dm_ping_allows_no_mention() -> None:
+    pings, host, game = setup(where="dm", log=["🗯️ alice: “@everyone”"])
+    await pings.after(asked(game, COUNT))
+    await pings.drain()
+    [sent] = host.sent
+    assert sent.channel.id == 602 and sent.content.startswith("🔔 Your turn to count to three")
+    assert sent.allowed is not None and sent.allowed.to_dict() == {"parse": []}
