@@ -19,6 +19,7 @@ from runtime.clock import ManualClock
 from tests.e2e.conftest import running_bot
 from tests.e2e.test_fencing_e2e import DUEL, Fencing
 from tests.e2e.test_fencing_e2e import clock as clock  # the fixture
+from tests.e2e.test_hostile_text_e2e import assert_harmless
 from tests.fakediscord import FakeDiscord, FakeUser, Message
 
 #: An insult written to ping: everyone, the channel, a role, a user outside the game.
@@ -84,6 +85,7 @@ async def test_the_count_is_pinged_and_the_applause_that_closed_is_not(
         assert all(not n.mentions.everyone and not n.mentions.roles for n in fake_discord.world.notifications)
         pinged = {u for n in fake_discord.world.notifications for u in n.mentions.users}
         assert pinged <= {p.id for p in table.players}
+        assert_harmless(fake_discord, table.players, outsider)  # the table, its log, every message
 
 
 async def test_a_golf_window_that_closed_before_its_ping_is_not_announced(
