@@ -161,7 +161,8 @@ class RumpusBot(commands.AutoShardedBot):
     """The bot, given its dependencies: settings, a clock and a source of seeds."""
 
     def __init__(self, settings: Settings, *, clock: Clock, rng: random.Random,
-                 storage: Storage | None = None, freeze_heap: bool = False, **client_options: Any) -> None:
+                 storage: Storage | None = None, freeze_heap: bool = False, warm_up: bool = False,
+                 **client_options: Any) -> None:
         # Only what the bot reads: guilds (channels, threads, its own permissions). Everything
         # players do arrives as interactions, so message events (one per message the bot sends
         # or edits, each parsed into a Message and matched against a cache) would be paid for
@@ -182,6 +183,7 @@ class RumpusBot(commands.AutoShardedBot):
         self.rng = rng
         self._given_storage = storage
         self.freeze_heap = freeze_heap
+        self.warm_up = warm_up
         self.storage: Storage
         self.service: TableService
         self.tables: TableEdge
@@ -206,11 +208,17 @@ class RumpusBot(commands.AutoShardedBot):
         self.tree.interaction_check = self.tables.check_options  # type: ignore[method-assign]
         for engine in load_builtin().values():
             await asyncio.to_thread(engine.prepare)
+        # Pictures drawn once while the timers are restored: a player's first press after a
+        # restart does not pay for opening fonts and drawing boards inside its 3 seconds.
+        warming = asyncio.create_task(self.tables.warm()) if self.warm_up else None
         self.restored_timers = await self.timers.restore()
         log.info("restored %d game timers", self.restored_timers)
         behind = await self.storage.tables_behind()
         graced = [game.id for game in self.timers.graced]
+        if warming is not None:
+            await warming
         if behind or graced:
+            self.tables.expect_catch_up()  # presses meanwhile are deferred at once
             task = asyncio.create_task(self.refresh_tables(behind, graced))
             self._background.add(task)
             task.add_done_callback(self._background.discard)
@@ -324,16 +332,18 @@ class RumpusBot(commands.AutoShardedBot):
 
 
 def build_bot(settings: Settings, *, clock: Clock | None = None, rng: random.Random | None = None,
-              storage: Storage | None = None, freeze_heap: bool = False, **client_options: Any) -> RumpusBot:
+              storage: Storage | None = None, freeze_heap: bool = False, warm_up: bool = False,
+              **client_options: Any) -> RumpusBot:
     """The bot with real defaults; `client_options` go to discord.py's Client (for
-    example `guild_ready_timeout`, which tests shorten). `freeze_heap` is for the one bot of
-    a process (`python bot.py`)."""
+    example `guild_ready_timeout`, which tests shorten). `freeze_heap` and `warm_up` (each
+    game's pictures drawn once before connecting: cogs/table/warmup.py) are for the one bot
+    of a process (`python bot.py`); tests that start many bots in one process skip them."""
     return RumpusBot(settings, clock=clock or SystemClock(), rng=rng or random.SystemRandom(),
-                     storage=storage, freeze_heap=freeze_heap, **client_options)
+                     storage=storage, freeze_heap=freeze_heap, warm_up=warm_up, **client_options)
 
 
 async def _run(settings: Settings) -> None:
-    bot = build_bot(settings, freeze_heap=True)
+    bot = build_bot(settings, freeze_heap=True, warm_up=True)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from cogs.table import codec
+from cogs.table.deferral import answering, watched
 from cogs.table.mentions import neutral
 from games.core import IllegalAction
 from runtime.errors import NotAllowed, Refusal, StaleComponent
@@ -40,15 +41,26 @@ def echo(text: str, limit: int = ECHO_LIMIT) -> str:
 
 async def redraw_in_place(interaction: discord.Interaction, **edit: Any) -> None:
     """Edit the message whose component was used: as the response, or after a deferral."""
-    if interaction.response.is_done():
-        await interaction.edit_original_response(**edit)
-    else:
-        await interaction.response.edit_message(**edit)
+    async with answering(interaction):
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**edit)
+        else:
+            await interaction.response.edit_message(**edit)
 
 
 class Answers:
     def __init__(self, table_now: TableNow) -> None:
         self._table_now = table_now
+        #: While the bot catches up after a start (the edge sets it): every watched action is
+        #: deferred at once, since its answer waits behind the start-up's redraws.
+        self.hurry = False
+
+    def watched(self, interaction: discord.Interaction, *,
+                thinking: bool | None = None) -> contextlib.AbstractAsyncContextManager[Any]:
+        """`async with answers.watched(interaction):` around handling an action whose answer
+        may be late: deferred unless answered within `deferral.PATIENCE` of the press
+        (`thinking`: defer as "thinking…" even for a button; see `deferral.Watch`)."""
+        return watched(interaction, at_once=self.hurry, thinking=thinking)
 
     @contextlib.asynccontextmanager
     async def guard(self, interaction: discord.Interaction) -> AsyncIterator[None]:
@@ -99,11 +111,21 @@ class Answers:
 
 async def send(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
     """Send `text` (clipped to Discord's limit) as the response, or as a followup once answered."""
-    text = clip(text)
-    if interaction.response.is_done():
-        await interaction.followup.send(text, **kwargs)
-    else:
-        await interaction.response.send_message(text, **kwargs)
+    await respond(interaction, content=clip(text), **kwargs)
+
+
+async def respond(interaction: discord.Interaction, **kwargs: Any) -> tuple[int | None, list[discord.Attachment]]:
+    """Send a message as the response, or as a followup once answered (or deferred: the
+    followup then replaces a "thinking…" placeholder). Returns the message's id (when Discord
+    says) and its attachments."""
+    async with answering(interaction):
+        if interaction.response.is_done():
+            message = await interaction.followup.send(wait=True, **kwargs)
+            return message.id, list(message.attachments)
+        sent = await interaction.response.send_message(**kwargs)
+    resource = sent.resource if sent is not None else None
+    attachments = list(resource.attachments) if isinstance(resource, discord.InteractionMessage) else []
+    return (sent.message_id if sent is not None else None), attachments
 
 
 def cited(text: str, game_id: int, rule: str) -> tuple[str, discord.ui.View | None]:

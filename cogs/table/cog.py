@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.table import codec
-from cogs.table.answers import echo
+from cogs.table.answers import echo, respond
 from cogs.table.computers import ComputerItem, ComputerSeats, is_computer, offers_computers
 from cogs.table.controls import controls_for
 from cogs.table.edge import TableEdge, tables_of
@@ -121,7 +121,7 @@ class TableCog(commands.Cog):
             raise ValueError(f"{kind}: the lookup name {lookup.name!r} is taken")
 
         async def callback(interaction: discord.Interaction, **options: Any) -> None:
-            async with self.edge.guard(interaction):
+            async with self.edge.answers.watched(interaction), self.edge.guard(interaction):
                 if lookup.private:
                     game, seat = await self.edge.intake.seated(interaction, kind)
                 else:
@@ -137,10 +137,10 @@ class TableCog(commands.Cog):
                     embed = embed_of(shown.card)
                     if file is not None:
                         embed.set_image(url=f"attachment://{shown.image_name}")
-                        await interaction.response.send_message(embed=embed, file=file, ephemeral=True)
+                        await respond(interaction, embed=embed, file=file, ephemeral=True)
                         return
                     shown = shown.card
-                await interaction.response.send_message(embed=embed_of(shown), ephemeral=True)
+                await respond(interaction, embed=embed_of(shown), ephemeral=True)
 
         with_options(callback, [from_param(p) for p in lookup.params])
         command = app_commands.Command(name=lookup.name, description=lookup.description[:100],
@@ -291,7 +291,7 @@ class TableCog(commands.Cog):
 
     async def show_table(self, interaction: discord.Interaction) -> None:
         """The table here as a picture only the caller sees (no second set of controls)."""
-        async with self.edge.guard(interaction):
+        async with self.edge.answers.watched(interaction), self.edge.guard(interaction):
             game = await self._game_to_show(interaction)
             rendered = await self.edge.delivery.draw_table(game)
             if game.status is not Status.ACTIVE:
@@ -299,7 +299,7 @@ class TableCog(commands.Cog):
                                               + (rendered.embed.description or ""))[:4096]
             kwargs = rendered.send_kwargs()
             kwargs.pop("view", None)  # a status card is a picture, not a second control panel
-            await interaction.response.send_message(ephemeral=True, **kwargs)
+            await respond(interaction, ephemeral=True, **kwargs)
 
     async def _game_to_show(self, interaction: discord.Interaction) -> GameRecord:
         """The caller's game here; right after the end, the last game here (with its result)."""

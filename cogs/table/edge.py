@@ -14,6 +14,7 @@ only as a `Host` (channels and users by id), so nothing here imports bot.py.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -27,6 +28,7 @@ from cogs.table.options import misfit
 from cogs.table.present import table_info
 from cogs.table.registry import ui_for
 from cogs.table.teams import TeamRooms
+from cogs.table.warmup import warm_pictures
 from games.core import Event
 from runtime.service import Applied, TableService
 from storage import GameRecord, Status
@@ -116,17 +118,31 @@ class TableEdge:
         async with self.delivery.lock(game.id):
             await self.delivery.update_table(game)
 
+    async def warm(self) -> None:
+        """Draw each game's pictures once, off the event loop (see `warmup`)."""
+        took = await asyncio.to_thread(warm_pictures)
+        log.info("drew each game's pictures ahead in %.2f s", sum(took.values()))
+
+    def expect_catch_up(self) -> None:
+        """Until `catch_up` has run, every action is deferred at once: its answer would wait
+        behind the start-up's redraws (the press's 3 seconds start before they are done)."""
+        self.answers.hurry = True
+
     async def catch_up(self, behind: dict[int, int], graced: list[int]) -> None:
         """At start-up: redraw the tables a crash left on an older move (game id -> the version
         each shows) with the hands that changed since, then the countdowns of restart grace."""
-        await self.delivery.catch_up(behind)
-        for game_id in graced:
-            if game_id in behind:
-                continue
-            try:
-                await self.update_table(await self.service.game(game_id))
-            except Exception:
-                log.exception("could not show the restart grace of game %s", game_id)
+        try:
+            await self.delivery.catch_up(behind)
+            for game_id in graced:
+                if game_id in behind:
+                    continue
+                await asyncio.sleep(0)  # presses go first, between games
+                try:
+                    await self.update_table(await self.service.game(game_id))
+                except Exception:
+                    log.exception("could not show the restart grace of game %s", game_id)
+        finally:
+            self.answers.hurry = False
 
     def start(self) -> None:
         self.delivery.start()

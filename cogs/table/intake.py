@@ -7,15 +7,13 @@ the table or their own hand, else the step's lines. Then the step is published.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from typing import Any
 
 import discord
 
 from cogs.table import codec
-from cogs.table.answers import NO_LONGER_VALID, Answers, echo, redraw_in_place, send
+from cogs.table.answers import NO_LONGER_VALID, Answers, echo, redraw_in_place, respond, send
 from cogs.table.controls import build_modal, find_form, offered_action, read_field, text_inputs
 from cogs.table.delivery import Delivery
 from cogs.table.kept_pictures import kept
@@ -30,9 +28,6 @@ from storage import GameRecord, Status
 
 log = logging.getLogger(__name__)
 
-#: Seconds an answer waits for the previous step to finish showing before it defers the
-#: interaction (Discord allows 3 s for the first response).
-QUEUE_PATIENCE = 1.5
 FORM_NO_LONGER_VALID = "That form is no longer valid. Open it again from the current table."
 #: The note on a hand redrawn for a press from an earlier turn.
 EARLIER_TURN = "⏪ That button was from an earlier turn: this is your hand as it is now."
@@ -85,15 +80,16 @@ class Intake:
     async def on_action(self, interaction: discord.Interaction, game_id: int, action: dict[str, Any],
                         version: int | None, *, typed: bool = False) -> None:
         applied: Applied | None = None
-        async with self.answers.guard(interaction):
-            try:
-                applied = await self.service.act(game_id, interaction.user.id, action, version=version,
-                                                 pressed_at=pressed_at(interaction), typed=typed)
-            except StaleComponent:
-                if not await self.current_panel(interaction, game_id):
-                    raise
-        if applied is not None:
-            await self.acknowledge(interaction, applied)
+        async with self.answers.watched(interaction):  # deferred if the answer is late
+            async with self.answers.guard(interaction):
+                try:
+                    applied = await self.service.act(game_id, interaction.user.id, action, version=version,
+                                                     pressed_at=pressed_at(interaction), typed=typed)
+                except StaleComponent:
+                    if not await self.current_panel(interaction, game_id):
+                        raise
+            if applied is not None:
+                await self.acknowledge(interaction, applied)
 
     async def on_select(self, interaction: discord.Interaction, route: codec.Route) -> None:
         values = (interaction.data or {}).get("values") or []
@@ -128,18 +124,19 @@ class Intake:
             await self.answers.tell(interaction, FORM_NO_LONGER_VALID)
             return
         filled: dict[str, Any] | None = None
-        async with self.answers.guard(interaction):
-            game = await self.service.game(route.game)
-            seat = may_press(game, interaction.user.id)
-            form = find_form(game, seat, route.action)
-            if form is None:
-                raise Refusal("That choice is not open to you any more.")
-            components = data.get("components")
-            values = dict(text_inputs(components if isinstance(components, list) else []))
-            read = {field.name: read_field(field, values.get(field.name, "")) for field in form.fields}
-            filled = {**route.action, **read}  # only once every field reads: one refusal, no action
-        if filled is not None:
-            await self.on_action(interaction, route.game, filled, route.version)
+        async with self.answers.watched(interaction):
+            async with self.answers.guard(interaction):
+                game = await self.service.game(route.game)
+                seat = may_press(game, interaction.user.id)
+                form = find_form(game, seat, route.action)
+                if form is None:
+                    raise Refusal("That choice is not open to you any more.")
+                components = data.get("components")
+                values = dict(text_inputs(components if isinstance(components, list) else []))
+                read = {field.name: read_field(field, values.get(field.name, "")) for field in form.fields}
+                filled = {**route.action, **read}  # only once every field reads: one refusal, no action
+            if filled is not None:
+                await self.on_action(interaction, route.game, filled, route.version)
 
     async def do(self, interaction: discord.Interaction, kind: str, packed: str, value: str | None) -> None:
         """`/<game> do`: only an action the seat's controls offer now (a form's, with its value)."""
@@ -171,8 +168,10 @@ class Intake:
             await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def show_hand(self, interaction: discord.Interaction, game_id: int | None) -> None:
-        """The ephemeral private view: the fallback when DMs are closed, and `/hand`."""
-        async with self.answers.guard(interaction):
+        """The ephemeral private view: the fallback when DMs are closed, and `/hand`. When late,
+        deferred as "thinking…" (even for a button): the panel must be the original response,
+        which later steps edit."""
+        async with self.answers.watched(interaction, thinking=True), self.answers.guard(interaction):
             if game_id is None:
                 channel_id = interaction.channel.id if interaction.channel else None
                 game = await self.service.game_for(interaction.user.id, channel_id)
@@ -183,12 +182,10 @@ class Intake:
             rendered = await self.delivery.draw_private(applied, seat)
             if rendered is None:
                 raise Refusal("This game has no hidden hands: everything is on the table.")
-            sent = await interaction.response.send_message(ephemeral=True, **rendered.send_kwargs())
-            if sent is not None and sent.message_id is not None:
-                resource = sent.resource
-                attachments = resource.attachments if isinstance(resource, discord.InteractionMessage) else []
-                self.delivery.panels.remember(game.id, seat, interaction, sent.message_id, rendered)
-                self.delivery.pictures.remember(sent.message_id, rendered, attachments)
+            message_id, attachments = await respond(interaction, ephemeral=True, **rendered.send_kwargs())
+            if message_id is not None:
+                self.delivery.panels.remember(game.id, seat, interaction, message_id, rendered)
+                self.delivery.pictures.remember(message_id, rendered, attachments)
 
     async def not_ours(self, interaction: discord.Interaction) -> None:
         """The answer to a press whose custom_id is ours but says nothing we can do."""
@@ -199,17 +196,10 @@ class Intake:
     # ----- acknowledging ----------------------------------------------------------------
     async def acknowledge(self, interaction: discord.Interaction, applied: Applied) -> None:
         """Answer the player (the commit is done), then publish, under the game's publish lock
-        so an older picture never lands after a newer one. When someone else's step is being
-        shown for longer than QUEUE_PATIENCE, the interaction is deferred so its 3 seconds do
-        not run out in the queue."""
+        so an older picture never lands after a newer one. While someone else's step is being
+        shown, the press's watch (`on_action`) defers it if its 3 seconds would run out."""
         lock = self.delivery.lock(applied.game.id)
-        try:
-            await asyncio.wait_for(lock.acquire(), QUEUE_PATIENCE)
-        except TimeoutError:
-            if not interaction.response.is_done():
-                with contextlib.suppress(discord.HTTPException):
-                    await interaction.response.defer(ephemeral=True, thinking=interaction.message is None)
-            await lock.acquire()
+        await lock.acquire()
         try:
             table_done, private_done = False, set[int]()
             async with self.answers.committed(interaction):

@@ -46,6 +46,7 @@ async def test_bot_py_connects_syncs_and_stops_cleanly_on_a_signal(
     log = stderr.decode()
     assert proc.returncode == 0, log
     assert "shutting down" in log and "Traceback" not in log
+    assert "drew each game's pictures ahead" in log  # before connecting, not in a first press
     wal = Path(f"{database}-wal")
     assert not wal.exists() or wal.stat().st_size == 0  # closed cleanly: the WAL was checkpointed
     with sqlite3.connect(database) as db:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import cogs.table.delivery as delivery_module
-from cogs.table.intake import QUEUE_PATIENCE
+from cogs.table.deferral import PATIENCE
 from tests.e2e.conftest import RumpusHarness, running_bot
 from tests.fakediscord import FakeDiscord, FakeUser, Message
 
@@ -121,17 +121,17 @@ async def test_a_failure_after_the_commit_says_the_move_counts_and_the_table_sti
 
 async def test_an_answer_queued_behind_a_slow_step_is_deferred_then_drawn(
         fake_discord: FakeDiscord, harness: RumpusHarness, monkeypatch: pytest.MonkeyPatch) -> None:
-    """When the step before takes longer than QUEUE_PATIENCE to show, the next press is
-    deferred (so its 3 seconds cannot run out) and its message redrawn once the lock frees."""
+    """A step that takes longer than PATIENCE to show is deferred (so its 3 seconds cannot run
+    out), and so is the next press, queued behind it; each message is redrawn once drawn."""
     alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
     table = await open_table(fake_discord, alice, bob)
     monkeypatch.setattr(delivery_module, "render_table",
-                        slowed_once(delivery_module.render_table, QUEUE_PATIENCE + 0.6))
+                        slowed_once(delivery_module.render_table, PATIENCE + 0.6))
     alice_pressing = asyncio.create_task(alice.click(table, "Rock"))
     await asyncio.sleep(0.2)
     second = await bob.click(table, "Paper")
     first = await alice_pressing
-    assert first.response_type == 7  # Alice's own answer was drawn in place, slowly
+    assert first.response_type == 6  # Alice's own answer was deferred while it was drawn, slowly
     assert second.response_type == 6  # Bob's was deferred while Alice's step showed …
     game = await stored(harness, game_id_of(table))
     await fake_discord.wait_for(lambda: versions_on(table) == {game.version}, timeout=5,

@@ -1,0 +1,107 @@
+"""Answering in time: Discord fails an interaction it has no answer to within 3 s of the press
+("This interaction failed"), and the action loop answers only after its commit, often with
+a picture. Whatever makes a step slow — the bot still catching up after a start (tables
+redrawn, pictures drawn cold, deadlines resumed, a database connecting), a game's lock held
+by a slow step, a busy database or machine — must not cost the player the press.
+
+So an action is watched from the moment it was pressed (the interaction's own time): when
+nothing has answered it PATIENCE seconds later (or at once, while the bot catches up after a
+start), it is acknowledged with a deferral, and the answer then edits the original response
+or follows up (`answers.respond`, `answers.redraw_in_place`). Most answers go out well
+inside PATIENCE and cost no extra call.
+
+A deferral and a first answer never cross: both take the interaction's answering lock around
+"answered already? else respond", so a response in flight is never doubled (Discord refuses
+the second with 40060, and the player's answer would be the one lost).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+import discord
+
+log = logging.getLogger(__name__)
+
+#: Seconds after the press an action may go unanswered before it is deferred: Discord allows
+#: 3, and the deferral itself is a call to Discord that a busy machine can make slow.
+PATIENCE = 1.5
+#: Where an interaction carries its watch (discord.py's `Interaction.extras`).
+WATCH = "rumpus.watch"
+
+
+class Watch:
+    """Defers one interaction after `delay` seconds unless it was answered by then. A pressed
+    message stays as it is until the answer edits it; a command or a form without one (or,
+    with `thinking`, any press) shows "thinking…", which the answer replaces."""
+
+    def __init__(self, interaction: discord.Interaction, delay: float, *, thinking: bool | None = None) -> None:
+        self.interaction = interaction
+        self.thinking = interaction.message is None if thinking is None else thinking
+        #: Held around every first response of this interaction, the deferral's included.
+        self.lock = asyncio.Lock()
+        self.deferred = False
+        self._firing = False
+        self._task = asyncio.get_running_loop().create_task(self._after(delay), name=f"defer-{interaction.id}")
+
+    async def _after(self, delay: float) -> None:
+        if delay > 0:
+            await asyncio.sleep(delay)
+        self._firing = True  # from here on the deferral runs to its end (never cut mid-call)
+        await self.defer()
+
+    async def defer(self) -> None:
+        interaction = self.interaction
+        async with self.lock:
+            if interaction.response.is_done():
+                return
+            try:
+                await interaction.response.defer(ephemeral=True, thinking=self.thinking)
+                self.deferred = True
+            except discord.InteractionResponded:
+                pass
+            except discord.HTTPException as exc:
+                log.warning("could not defer interaction %s: %s", interaction.id, exc)
+
+    def stop(self) -> None:
+        if not self._firing:
+            self._task.cancel()
+
+
+def patience_left(interaction: discord.Interaction, now: float) -> float:
+    """Seconds of PATIENCE left, counted from the press (the interaction's snowflake time),
+    so time the press spent queued before its handler ran counts too. A clock behind
+    Discord's counts from now; one far ahead defers at once (an extra call, never a miss)."""
+    age = now - interaction.created_at.timestamp()
+    return PATIENCE - min(max(age, 0.0), PATIENCE)
+
+
+@contextlib.asynccontextmanager
+async def watched(interaction: discord.Interaction, *, at_once: bool = False,
+                  thinking: bool | None = None) -> AsyncIterator[Watch]:
+    """Watch `interaction` while the body handles it (nested uses share the outer watch)."""
+    outer = interaction.extras.get(WATCH)
+    if isinstance(outer, Watch):
+        if at_once:
+            outer.stop()
+            await outer.defer()
+        yield outer
+        return
+    watch = Watch(interaction, 0.0 if at_once else patience_left(interaction, time.time()), thinking=thinking)
+    interaction.extras[WATCH] = watch
+    try:
+        yield watch
+    finally:
+        watch.stop()
+
+
+def answering(interaction: discord.Interaction) -> Any:
+    """`async with answering(interaction):` around a first response: the interaction's
+    answering lock when it is watched (nothing to wait for otherwise)."""
+    watch = interaction.extras.get(WATCH)
+    return watch.lock if isinstance(watch, Watch) else contextlib.nullcontext()

@@ -1,0 +1,149 @@
+"""Answering in time (cogs/table/deferral.py): an action not answered within PATIENCE of its
+press is deferred, counting the time it waited before its handler ran; while the bot catches
+up after a start it is deferred at once; a deferral never crosses a response already on its
+way; a late answer then follows up or edits the original. Checked against a stand-in for
+discord.py's interaction that, like discord.py, marks a response done only once its call to
+Discord returns."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+import discord
+import pytest
+
+from cogs.table import deferral
+from cogs.table.answers import Answers, redraw_in_place, respond, send
+from cogs.table.deferral import PATIENCE, watched
+
+#: Seconds a stand-in call to Discord takes.
+CALL = 0.05
+
+
+class Response:
+    """discord.py's InteractionResponse as far as answers use it: refused once done, and done
+    only when the call returns."""
+
+    def __init__(self, interaction: Interaction, took: float) -> None:
+        self.interaction = interaction
+        self.took = took
+        self.calls: list[tuple[str, float]] = []  # (what, seconds after the press it started)
+        self._done = False
+
+    def is_done(self) -> bool:
+        return self._done
+
+    async def _call(self, what: str) -> None:
+        if self._done:
+            raise discord.InteractionResponded(self.interaction)  # type: ignore[arg-type]
+        self.calls.append((what, time.monotonic() - self.interaction.pressed))
+        await asyncio.sleep(self.took)
+        self._done = True
+
+    async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
+        await self._call("defer thinking" if thinking else "defer")
+
+    async def edit_message(self, **kwargs: Any) -> None:
+        await self._call("edit")
+
+    async def send_message(self, *args: Any, **kwargs: Any) -> None:
+        await self._call("send")
+
+
+class Followup:
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+
+    async def send(self, **kwargs: Any) -> Any:
+        self.sent.append(kwargs)
+        return type("Sent", (), {"id": 99, "attachments": []})()
+
+
+class Interaction:
+    """An interaction pressed `age` seconds ago, on a message unless `command`."""
+
+    def __init__(self, *, age: float = 0.0, command: bool = False, took: float = CALL) -> None:
+        self.id = 1
+        self.extras: dict[str, Any] = {}
+        self.message = None if command else object()
+        self.created_at = datetime.fromtimestamp(time.time() - age, UTC)
+        self.pressed = time.monotonic() - age
+        self.response = Response(self, took)
+        self.followup = Followup()
+        self.edits: list[dict[str, Any]] = []
+
+    async def edit_original_response(self, **kwargs: Any) -> None:
+        self.edits.append(kwargs)
+
+
+async def test_an_answer_in_time_costs_no_deferral() -> None:
+    interaction = Interaction()
+    async with watched(interaction):  # type: ignore[arg-type]
+        await send(interaction, "Done.")  # type: ignore[arg-type]
+    await asyncio.sleep(PATIENCE + 0.2)
+    assert [what for what, _ in interaction.response.calls] == ["send"]
+
+
+async def test_a_late_answer_is_deferred_at_patience_then_follows_up() -> None:
+    interaction = Interaction(age=PATIENCE - 0.2)  # 0.2 s of patience left
+    async with watched(interaction):  # type: ignore[arg-type]
+        await asyncio.sleep(0.5)  # a slow step
+        await send(interaction, "You played the 7 of Cups.", ephemeral=True)  # type: ignore[arg-type]
+    [(what, at)] = interaction.response.calls
+    assert what == "defer" and PATIENCE - 0.05 <= at < PATIENCE + 0.2
+    assert [sent["content"] for sent in interaction.followup.sent] == ["You played the 7 of Cups."]
+
+
+async def test_a_command_is_deferred_as_thinking_and_the_answer_replaces_it() -> None:
+    interaction = Interaction(age=PATIENCE, command=True)
+    async with watched(interaction):  # type: ignore[arg-type]
+        await asyncio.sleep(0.1)
+        await send(interaction, "Done.")  # type: ignore[arg-type]
+    assert [what for what, _ in interaction.response.calls] == ["defer thinking"]
+    assert len(interaction.followup.sent) == 1
+
+
+async def test_time_spent_queued_before_the_handler_counts() -> None:
+    """A press that waited 2 s before its handler ran (a busy event loop) is deferred at once."""
+    interaction = Interaction(age=2.0)
+    async with watched(interaction):  # type: ignore[arg-type]
+        await asyncio.sleep(0.1)
+        [(what, at)] = interaction.response.calls
+        assert what == "defer" and at < 2.1
+        await redraw_in_place(interaction, content="the hand")  # type: ignore[arg-type]
+    assert interaction.edits == [{"content": "the hand"}]
+
+
+async def test_while_the_bot_catches_up_every_action_is_deferred_at_once() -> None:
+    answers = Answers(lambda game_id: asyncio.sleep(0, None))
+    answers.hurry = True
+    interaction = Interaction()
+    async with answers.watched(interaction):  # type: ignore[arg-type]
+        await asyncio.sleep(0.1)
+        assert [what for what, _ in interaction.response.calls] == ["defer"]
+        await redraw_in_place(interaction, content="the table")  # type: ignore[arg-type]
+    assert interaction.edits == [{"content": "the table"}]
+
+
+@pytest.mark.parametrize("answer", ["redraw", "send"])
+async def test_a_deferral_never_crosses_an_answer_on_its_way(answer: str) -> None:
+    """The answer's call to Discord is still running when the patience runs out: the deferral
+    waits for it, finds the interaction answered and sends nothing (a second response would be
+    refused, and the answer lost)."""
+    interaction = Interaction(age=PATIENCE - 0.1, took=0.5)
+    async with watched(interaction):  # type: ignore[arg-type]
+        if answer == "redraw":
+            await redraw_in_place(interaction, content="the hand")  # type: ignore[arg-type]
+        else:
+            await respond(interaction, content="Done.")  # type: ignore[arg-type]
+        await asyncio.sleep(0.3)
+    assert [what for what, _ in interaction.response.calls] == ["edit" if answer == "redraw" else "send"]
+
+
+async def test_a_nested_watch_is_the_outer_one() -> None:
+    interaction = Interaction()
+    async with watched(interaction) as outer, watched(interaction) as inner:  # type: ignore[arg-type]
+        assert inner is outer and interaction.extras[deferral.WATCH] is outer
