@@ -197,7 +197,7 @@ class Pings:
     def thread_text(self, game: GameRecord, seats: list[int], waits: list[dict[str, Any]]) -> str:
         """One line per player asked, then one digest for them all: from the earliest line
         any of them has not seen."""
-        text = "\n".join(self.turn_line(game, seat, waits, mention=True) for seat in seats)
+        text = "\n".join(self.turn_line(game, seat, waits, mention=True) + hand_hint(game, seat) for seat in seats)
         since = min(game.seats[seat].seen_log for seat in seats)
         if digest := self.digest(game, since):
             text += "\n" + digest
@@ -288,3 +288,13 @@ class Pings:
     def forget(self, game_id: int, seats: int) -> None:
         for seat in range(seats):
             self._dm_pings.pop((game_id, seat), None)
+
+
+def hand_hint(game: GameRecord, seat: int) -> str:
+    """Where a player whose DMs are closed finds their hand, in a game with hands: the ping is
+    the moment they need it."""
+    ui = ui_for(game.kind)
+    if game.seats[seat].dm_ok or type(ui).private is GameUI.private:
+        return ""
+    return (f" · your DMs are closed: press **{ui.hand_button}** on the table (or use `/hand`) "
+            f"to see your {ui.private_noun}")
