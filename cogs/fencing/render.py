@@ -160,6 +160,8 @@ DIRECTIONS = 16
 TITLE_BOX: Box = (8, 8, 330, 70)
 LEGEND_ROW = 34
 LEGEND_BOX: Box = (WIDTH - 318, HEIGHT - 8 - 5 * LEGEND_ROW - 12, WIDTH - 8, HEIGHT - 8)
+#: The banner that names a theme (bottom left, beside the legend); labels keep off it always.
+THEME_BOX: Box = (8, HEIGHT - 8 - 66, LEGEND_BOX[0] - 10, HEIGHT - 8)
 
 
 def label_text(town: str) -> str:
@@ -250,7 +252,7 @@ def layout() -> dict[str, Any]:
     place, the title, the legend, the lake's name and the picture's edge."""
     spot = spots()
     roads = [(spot[a], spot[b]) for a, b, _, _ in region()["roads"]]
-    fixed = [TITLE_BOX, LEGEND_BOX, *lake_label_boxes()]
+    fixed = [TITLE_BOX, LEGEND_BOX, THEME_BOX, *lake_label_boxes()]
     placed: list[Box] = []
     leaders: list[tuple[tuple[float, float], tuple[float, float]]] = []
     labels: dict[str, tuple[Box, tuple[tuple[float, float], tuple[float, float]] | None]] = {}
@@ -561,6 +563,17 @@ def last_move(view: dict[str, Any]) -> dict[str, Any] | None:
             "offroad": bool(move.get("offroad"))}
 
 
+def theme_of(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The theme that won the bumper (rule 22), as the map draws it: both moves and the towns
+    they shared."""
+    theme = view.get("theme")
+    if not theme or len(theme.get("moves") or []) != 2:
+        return None
+    moves = [{"piece": m["piece"], "from": m["from"], "route": list(m["route"]), "offroad": bool(m.get("offroad"))}
+             for m in theme["moves"]]
+    return {"moves": moves, "through": sorted(theme.get("through") or [])}
+
+
 def facts(view: dict[str, Any]) -> dict[str, Any]:
     """What the map shows, read from the public view (`games.fencing.views.FencingView`):
     these fields and no others."""
@@ -573,6 +586,7 @@ def facts(view: dict[str, Any]) -> dict[str, Any]:
         "bumper": view.get("bumper_no"),
         "trick": view.get("trick_no"),
         "last": last_move(view),
+        "theme": theme_of(view),
     }
 
 
@@ -588,21 +602,55 @@ def ohio_map(view: dict[str, Any]) -> bytes:
 def _map(key: str) -> bytes:
     shown = json.loads(key)
     image = base(shown["difficulty"]).copy()
-    last = shown["last"]
-    if last and last["route"]:
-        draw_route(image, last["from"], last["route"], last["offroad"])
+    last, theme = shown["last"], shown.get("theme")
+    for move in theme["moves"] if theme else [last] if last and last["route"] else []:
+        draw_route(image, move["from"], move["route"], move["offroad"])
     layer, mask = overlay()
     image.paste(layer, (0, 0), mask)
     spot = spots()
     attacked = shown["attacked"]
     for piece, town in sorted(shown["pieces"].items(), key=lambda item: item[0] == attacked):
         paste_piece(image, piece, piece == attacked, *spot[town])
+    if theme:
+        mark_shared(image, theme["through"])
+        corner = (round(THEME_BOX[0]), round(THEME_BOX[1]))
+        moves = tuple(m["piece"] for m in theme["moves"])
+        image.paste(theme_banner(moves, tuple(theme["through"])), corner, rounded(THEME_BOX))
     corner = (round(TITLE_BOX[0]), round(TITLE_BOX[1]))
     image.paste(title(shown["bumper"], shown["trick"], attacked), corner, rounded(TITLE_BOX))
     places = tuple(sorted(shown["pieces"].items()))
     corner = (round(LEGEND_BOX[0]), round(LEGEND_BOX[1]))
     image.paste(legend(places, attacked), corner, rounded(LEGEND_BOX))
     return pictures.png(image, PALETTE)
+
+
+def mark_shared(image: Image.Image, towns: Sequence[str]) -> None:
+    """A theme's shared town: a wide gold ring round it (outside any piece standing there)."""
+    draw = ImageDraw.Draw(image)
+    spot = spots()
+    r = PIECE_R + RING + 9
+    for town in towns:
+        x, y = spot[town]
+        draw.ellipse((x - r - 2, y - r - 2, x + r + 2, y + r + 2), outline=ink(GOLD_DARK), width=9)
+        draw.ellipse((x - r, y - r, x + r, y + r), outline=ink(GOLD), width=5)
+
+
+def town_name(town: str) -> str:
+    return f"{town} {region()['towns'][town]['name']}"
+
+
+@lru_cache(maxsize=64)
+def theme_banner(moves: tuple[str, ...], through: tuple[str, ...]) -> Image.Image:
+    """Names the theme: the towns both moves passed (ringed in gold on the map), and the moves."""
+    image, draw = panel(THEME_BOX)
+    towns = town_name(through[0]) if len(through) == 1 else " and ".join(through)
+    width = image.width - 20
+    headline = pictures.fit(f"THEME through {towns}", TITLE_FONT, width)
+    pictures.text(draw, (10, 18), headline, GOLD, font(TITLE_FONT), "lm")
+    first, second = moves
+    line = f"{first} {PIECE_NAMES[first]}, then {second} {PIECE_NAMES[second]}"
+    pictures.text(draw, (10, image.height - 17), pictures.fit(line, MIN_FONT, width), TEXT, font(MIN_FONT), "lm")
+    return pictures.to_palette(image, PALETTE)
 
 
 def panel(box: Box) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -653,5 +701,5 @@ def legend(places: tuple[tuple[str, str], ...], attacked: str | None) -> Image.I
 def clear_caches() -> None:
     """Forget every drawn layer and picture (the bench measures a process's first picture)."""
     for cached in (region, spots, layout, ground, base, overlay, has_chess_glyphs, piece_sprite, title, legend,
-                   rounded, _map):
+                   theme_banner, rounded, _map):
         cached.cache_clear()

@@ -76,6 +76,7 @@ class FencingEngine(Engine):
             "purple": None, "choc_supply": flow.CHOC_SUPPLY, "trick_no": 0, "attacked": None, "trick": None,
             "last_trick": None, "streak": {"owner": None, "last_move": None}, "miscuers": [0, 0, 0],
             "penalties": [[], [], []], "over": False, "winner": None, "cancelled": False, "afk_out": None,
+            "theme": None,
         }
         state["start"] = draw(state, "start", 0, 2)  # rule 1: the RNG draws the first Start
         state["pieces"] = dict(moves.region_of(state).start)

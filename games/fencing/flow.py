@@ -52,7 +52,7 @@ def start_bumper(state: State, now_ms: int, events: list[Event]) -> None:
     state["bumper_no"] += 1
     state.update(control=None, mitt=None, yellow=None, yellow_box=None, purple=None, trick_no=0, trick=None,
                  last_trick=None, attacked=None, streak={"owner": None, "last_move": None},
-                 last_move=None, pieces=dict(region_of(state).start))
+                 last_move=None, pieces=dict(region_of(state).start), theme=None)
     for p in state["seats"]:
         p.update(score=0, hat_on=False, hat_keep=False)
         p["stamps"].append({"open": None, "close": None})
@@ -465,6 +465,8 @@ def moved(state: State, seat: int, piece: str, route: dict[str, Any], now_ms: in
             and set(last["route"]) & set(record["route"])):
         shared = sorted(set(last["route"]) & set(record["route"]))
         state["seats"][seat]["themes"] += 1
+        # the map shows the theme until the next bumper opens
+        state["theme"] = {"seat": seat, "moves": [dict(last), dict(record)], "through": list(shared)}
         events.append(Event("theme", {"seat": seat, "moves": [last, record], "through": shared}))
         bumper_won(state, seat, "theme", now_ms, events)
         return

@@ -140,6 +140,13 @@ class StreakView(TypedDict):
     last_move: dict[str, Any] | None  # {"piece", "from", "to", "route", "km", "offroad"}
 
 
+class ThemeView(TypedDict):
+    """The theme that won the bumper (rule 22): its two moves (M1, M2) and the towns both passed."""
+    seat: int
+    moves: list[dict[str, Any]]  # [M1, M2], each {"piece", "from", "to", "route", "km", "offroad"}
+    through: list[str]           # the shared towns
+
+
 class FencingView(TypedDict):
     seat: int | None            # whose view (None: the table)
     region: str
@@ -163,6 +170,7 @@ class FencingView(TypedDict):
     last_trick: TrickView | None
     streak: StreakView
     last_move: dict[str, Any] | None  # the latest move of the bumper, kept across changes of control
+    theme: ThemeView | None     # the theme that just won the bumper (until the next bumper opens)
     prompt: PromptView
     penalties: list[PenaltyView]
     moves: MoveMenuView | None  # the controller's menu while the move prompt is open
@@ -222,6 +230,7 @@ def public_view(state: dict[str, Any]) -> dict[str, Any]:
         "last_trick": _trick(state["last_trick"]),
         "streak": state["streak"],
         "last_move": state.get("last_move"),
+        "theme": state.get("theme"),
         "prompt": _prompt(state, flow),
         "penalties": [{"seat": s, "reason": q[0]["reason"], "deadline": q[0]["deadline"], "queued": len(q) - 1}
                       for s, q in enumerate(state["penalties"]) if q],

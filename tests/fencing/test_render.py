@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import json
 import math
 import random
 from functools import cache
@@ -22,7 +23,7 @@ from cogs.fencing.render import FONT_SIZES, ohio_map
 from games.fencing import ENGINE
 from games.fencing.region import load
 from games.fencing.samples import samples
-from games.fencing.views import FencingView, PieceView, StreakView
+from games.fencing.views import FencingView, PieceView, StreakView, ThemeView
 from tests.test_pictures_legible import MIN_SHOWN, SHOWN, check
 
 #: A bit more than the other games' pictures: a whole state's map with 46 labels and 74 roads.
@@ -159,6 +160,7 @@ def test_the_map_reads_only_public_view_fields() -> None:
     allowed |= {f"view.streak.{k}" for k in StreakView.__annotations__}
     allowed |= {f"view.{move}.{k}" for move in ("streak.last_move", "last_move")
                 for k in ("piece", "from", "to", "route", "km", "offroad")}
+    allowed |= {f"view.theme.{k}" for k in ThemeView.__annotations__}
     for board in real_views():
         seen: set[str] = set()
         render.facts(Reading(board, "view", seen))
@@ -294,3 +296,42 @@ def test_title_names_the_attacked_piece(attacked: str | None) -> None:
     title = pixels(png).crop(tuple(round(v) for v in render.TITLE_BOX))
     golden = count(title, render.GOLD)
     assert (golden > 0) == (attacked is not None)
+
+
+# -- a bumper won by a theme (issue 20 item 8) ----------------------------------------------------------
+def themed_state() -> dict[str, Any]:
+    """Rule 22's theme: BK COL→HEB, then WB NEW→HEB→COL (shared: HEB); the anthem is next."""
+    from tests.fencing.support import opened, play_trick
+    t = opened(difficulty="state")
+    t.state["pieces"]["WB"] = "NEW"
+    t.state["trick_no"] = 4
+    play_trick(t, ([13], [2], [3]), [1], 10.0, move={"type": "move", "piece": "BK", "to": "HEB", "via": []},
+               attack="WB")
+    play_trick(t, ([13], [2], [3]), [1], 20.0, move={"type": "move", "piece": "WB", "to": "COL", "via": ["HEB"]})
+    return t.state
+
+
+def test_a_bumper_won_by_a_theme_marks_the_shared_town_and_names_the_theme(tmp_path: Any) -> None:
+    board = dict(ENGINE.view(themed_state(), None))
+    assert board["theme"]["through"] == ["HEB"]
+    png, _ = drawn(board)
+    without = ohio_map({**board, "theme": None})
+    (tmp_path / "theme.png").write_bytes(png)  # looked at 500 px wide while making it
+    ring = render.PIECE_R + render.RING + 9 - 2  # inside the gold ring's stroke
+    assert colour_at(png, "HEB", ring, 0) == render.GOLD and colour_at(png, "HEB", -ring, 0) == render.GOLD
+    assert colour_at(without, "HEB", ring, 0) != render.GOLD
+    banner = tuple(round(v) for v in render.THEME_BOX)
+    assert count(pixels(png).crop(banner), render.GOLD) > 200  # "THEME through HEB Hebron"
+    assert count(pixels(png).crop(banner), render.TEXT) > 200  # "BK Black King, then WB White Bishop"
+    assert count(pixels(without).crop(banner), render.GOLD) == 0
+    assert render.facts(board)["theme"] == {"through": ["HEB"], "moves": [
+        {"piece": "BK", "from": "COL", "route": ["HEB"], "offroad": False},
+        {"piece": "WB", "from": "NEW", "route": ["HEB", "COL"], "offroad": False}]}
+
+
+def test_the_theme_is_shown_until_the_next_bumper_opens() -> None:
+    from games.fencing import flow
+    state = json.loads(json.dumps(themed_state()))
+    assert state["theme"] is not None and state["step"]["kind"] == "anthem"
+    flow.start_bumper(state, 100_000, [])
+    assert state["theme"] is None and ENGINE.view(state, None)["theme"] is None
