@@ -355,7 +355,7 @@ class TableCog(commands.Cog):
                 f"{interaction.user.mention} ended game #{ended.id}. No result was recorded.")
             await edge.delivery.pings.game_over(ended.id)
             if ended.table_message_id and ended.state is not None:
-                await edge.update_table(ended)
+                await edge.delivery.show_stopped(ended)
             await close_team_threads(edge.delivery, ended)
 
     @app_commands.command(name="rules", description="How to play one of the games")

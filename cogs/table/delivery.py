@@ -167,10 +167,12 @@ class Delivery:
         if not (table_done or drawn) or post_new_table:
             await self.update_table(game, post_new=post_new_table)
         # a finished game's every panel says so and loses its controls, changed or not
-        seats = applied.changed_seats if applied.outcome is None else [
-            s.seat for s in game.seats if not s.computer]
+        over = applied.outcome is not None or game.status is not Status.ACTIVE
+        seats = [s.seat for s in game.seats if not s.computer] if over else applied.changed_seats
         for seat in seats:
             await self.deliver_private(applied, seat, dm=seat not in (private_done or set()))
+        if over:
+            self.panels.forget(game.id, len(game.seats))
         await self.pings.after(applied)
         for observe in self.observers:
             try:
@@ -184,7 +186,6 @@ class Delivery:
                 self._dm_shown.pop((game.id, seat), None)
             self._table_shown.pop(game.id, None)
             self._table_bound.pop(game.id, None)
-            self.panels.forget(game.id, len(game.seats))
 
     def still_shows(self, applied: Applied) -> bool:
         """Whether the table message needs no edit for this step: nothing public changed and
@@ -198,6 +199,17 @@ class Delivery:
         self._table_shown[game.id] = (shown[0], game.version)
         self._unflushed[game.id] = max(game.version, self._unflushed.get(game.id, 0))
         return True
+
+    async def show_stopped(self, game: GameRecord) -> None:
+        """A game stopped without a result (`/game end`): the table and every hand say it is
+        over and lose their controls."""
+        async with self.lock(game.id):
+            await self.update_table(game)
+            applied = Applied(game, get_engine(game.kind), [], [])
+            for record in game.seats:
+                if not record.computer:
+                    await self.deliver_private(applied, record.seat)
+            self.panels.forget(game.id, len(game.seats))
 
     async def update_table(self, game: GameRecord, *, post_new: bool = False) -> None:
         """Edit the table message (or post a new one: the first, or once the old is too old to edit)."""
