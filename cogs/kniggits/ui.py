@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
+from cogs.table.mentions import neutral
 from cogs.table.ui import (
     Button,
     Card,
@@ -179,7 +180,7 @@ def kniggit_line(k: dict[str, Any]) -> str:
         marks.append(f"⚑{k['carrying']} ({k.get('hand') or 'sword'} hand)")
     where = "" if k["status"] == "gone" else f" · {xy(k['pos'])}"
     facing = f" → {k['facing']}" if k.get("facing") and k["status"] == "active" else ""
-    name = f" “{k['name']}”" if k.get("name") else ""
+    name = f" “{neutral(k['name'])}”" if k.get("name") else ""
     return f"`{k['id']}`{name} {tokens(k)}{where}{facing}" + (" " + " ".join(marks) if marks else "")
 
 
@@ -195,7 +196,7 @@ def roster(view: dict[str, Any], army: str) -> str:
 
 def purchase_line(p: dict[str, Any]) -> str:
     kind = " 🏹" if p.get("kind") == "archer" else (" ⚔⚔" if p.get("two_swords") else "")
-    name = f" “{p['name']}”" if p.get("name") else ""
+    name = f" “{neutral(p['name'])}”" if p.get("name") else ""
     ran = "" if p.get("valid", True) else f" — ran away ({RUN_REASON.get(p.get('reason', ''), p.get('reason', ''))})"
     return f"`{p['id']}`{name} {tokens(p)}{kind}{ran}"
 
@@ -447,7 +448,7 @@ def draft_text(lines: list[dict[str, Any]], options: dict[str, Any]) -> str:
     out = []
     for n, k in enumerate(lines, 1):
         kind = " archer" if k.get("kind") == "archer" else ""
-        name = f"{k['name']} " if k.get("name") else ""
+        name = f"{neutral(k['name'])} " if k.get("name") else ""
         out.append(f"{n}. {name}{k['M']}/{k['A']}/{k['D']}{kind}{army_judgement(k, options)}")
     return "\n".join(out)
 

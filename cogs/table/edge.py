@@ -24,6 +24,7 @@ from cogs.table.answers import Answers
 from cogs.table.delivery import Delivery, Host
 from cogs.table.intake import Intake, carried_by_message
 from cogs.table.lobby import Lobby
+from cogs.table.mentions import neutral
 from cogs.table.options import misfit
 from cogs.table.present import table_info
 from cogs.table.registry import ui_for
@@ -52,8 +53,11 @@ class TableEdge:
 
     @staticmethod
     def line_of(game: GameRecord, event: Event) -> str | None:
-        """An event as players read it: the game's UI puts names where the engine has seats."""
-        return ui_for(game.kind).event_line(event.to_json(), table_info(game))
+        """An event as players read it: the game's UI puts names where the engine has seats.
+        A line names players, never mentions them, and may quote what a player wrote (an
+        insult, a kniggit's name): every mention in it is defused."""
+        line = ui_for(game.kind).event_line(event.to_json(), table_info(game))
+        return neutral(line) if line else line
 
     @property
     def now(self) -> float:

@@ -106,7 +106,8 @@ async def test_a_computer_named_to_ping_pings_nobody(fake_discord: FakeDiscord, 
 
 async def test_a_form_line_written_to_ping_is_quoted_defused(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     """Kniggits' army form refuses a line it cannot read by quoting it: the quote is defused,
-    by the form and by the typed command alike."""
+    by the form and by the typed command alike; a kniggit named to ping is shown defused when
+    its army is revealed."""
     from tests.e2e.test_kniggits_e2e import form, panel_of, press, start_battle, table_of
 
     alice, bob, outsider = (fake_discord.user(n) for n in ("alice", "bob", "erin"))
@@ -119,5 +120,12 @@ async def test_a_form_line_written_to_ping_is_quoted_defused(fake_discord: FakeD
         typed = await bob.slash("kniggits army", lines=line, channel=table_of(fake_discord).channel)
         for answer in (refused, typed):
             assert answer.ephemeral and "@\u200beveryone" in answer.content, answer.content
+        # a kniggit named to ping: its army is revealed on the table and in the log
+        await form(fake_discord, alice, lambda: panel_of(alice), "Write my army", lines="@everyone <@&456> 6 1 1")
+        await bob.slash("kniggits army", lines="<@123> @here 6 1 1", channel=table_of(fake_discord).channel)
+        for player in (alice, bob):
+            await press(fake_discord, player, lambda p=player: panel_of(p), "Lock my army")
+        await fake_discord.wait_for(lambda: "@\u200beveryone <@\u200b&456>" in table_of(fake_discord).text(),
+                                    what="the armies revealed")
         await fake_discord.idle()
         assert_harmless(fake_discord, [alice, bob], outsider)
