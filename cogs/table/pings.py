@@ -142,8 +142,20 @@ class Pings:
         return [d for d in game.deadlines if d["seat"] is not None and asked_of(d) in asked
                 and (seat is None or d["seat"] == seat)]
 
+    async def refreshed(self, game: GameRecord) -> None:
+        """Several processes on one database: another may have moved the game on, so the
+        record is brought up to date in place (a version read) before a ping says what is
+        asked. One process keeps it current itself."""
+        service = self.delivery.service
+        if getattr(service.storage, "shared", False):
+            try:
+                await service.game(game.id)
+            except Exception:  # gone or unreadable: the ping goes by what this process knows
+                log.info("could not refresh game %s before its ping", game.id)
+
     async def ping(self, game: GameRecord, asked: set[Asked]) -> None:
         storage = self.delivery.service.storage
+        await self.refreshed(game)
         seats = sorted({d["seat"] for d in self.live(game, asked)})
         wanted = await storage.notify_preferences([game.user_of(s) for s in seats])
         private_game = type(ui_for(game.kind)).private is not GameUI.private
@@ -227,6 +239,7 @@ class Pings:
         previous = self._last_sent.get(game.home_channel_id)
         if not await self.spaced(game.home_channel_id, game.id):
             return None
+        await self.refreshed(game)
         waits = self.live(game, asked)
         seats = [seat for seat in seats if any(d["seat"] == seat for d in waits)]
         if not seats:  # every prompt closed while the ping waited: the slot stays free

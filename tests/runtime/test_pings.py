@@ -233,3 +233,19 @@ async def test_a_dm_ping_allows_no_mention() -> None:
     [sent] = host.sent
     assert sent.channel.id == 602 and sent.content.startswith("🔔 Your turn to count to three")
     assert sent.allowed is not None and sent.allowed.to_dict() == {"parse": []}
+
+
+async def test_with_a_shared_database_what_is_asked_is_read_afresh_before_the_ping() -> None:
+    """Several processes: another one applied the step that closed the prompt; this process
+    learns it by the version check its ping makes first, and sends nothing."""
+    pings, host, game = setup()
+    service = pings.delivery.service
+    service.storage.shared = True
+
+    async def stored(game_id: int) -> GameRecord:
+        game.deadlines = [COUNT]  # refreshed in place: the insults ended elsewhere
+        return game
+    service.game = stored
+    await pings.after(asked(game, APPLAUSE))
+    await pings.drain()
+    assert host.sent == []
