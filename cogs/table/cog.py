@@ -353,7 +353,7 @@ class TableCog(commands.Cog):
                                            pressed_at=pressed_at(interaction))
             await interaction.response.send_message(
                 f"{interaction.user.mention} ended game #{ended.id}. No result was recorded.")
-            await edge.delivery.pings.game_over(ended.id)
+            await edge.delivery.pings.game_over(ended.id, ended)
             if ended.table_message_id and ended.state is not None:
                 await edge.delivery.show_stopped(ended)
             await close_team_threads(edge.delivery, ended)

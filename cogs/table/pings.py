@@ -95,15 +95,24 @@ class Pings:
         except Exception:  # a lost nudge must not lose anything else
             log.exception("could not nudge seat %s of game %s", seat, game.id)
 
-    async def game_over(self, game_id: int) -> None:
+    async def game_over(self, game_id: int, game: GameRecord | None = None) -> None:
         """The result is about to be posted and the thread archived: pings still waiting for
         their channel are dropped, and one being sent is let finish first (a ping after the
-        result would tell someone to move in a finished game, or hit the archived thread)."""
+        result would tell someone to move in a finished game, or hit the archived thread).
+        The pings already sent go too (the last one in the thread, when `game` is given, and
+        each player's by DM): they asked for moves that no longer exist."""
         self.over_event(game_id).set()
         lock = self._order.get(game_id)
         if lock is not None:
             async with lock:
                 pass
+        host = self.delivery.host
+        sent = [self._dm_pings.pop(key) for key in [k for k in self._dm_pings if k[0] == game_id]]
+        if game is not None and game.ping_message_id is not None:
+            sent.append((game.home_channel_id, game.ping_message_id))
+        for channel_id, message_id in sent:
+            with contextlib.suppress(discord.HTTPException):
+                await host.get_partial_messageable(channel_id).get_partial_message(message_id).delete()
 
     def over_event(self, game_id: int) -> asyncio.Event:
         if len(self._over) > 20_000:

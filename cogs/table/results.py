@@ -32,7 +32,7 @@ async def post_result(delivery: Delivery, applied: Applied) -> None:
     else:
         embed = result_embed(game, applied.engine, list(outcome.ranks), reason,
                              rating_lines(applied), outcome.scores, ui_for(game.kind).result_score)
-    await delivery.pings.game_over(game.id)
+    await delivery.pings.game_over(game.id, game)
     channel = delivery.host.get_partial_messageable(game.home_channel_id, guild_id=game.guild_id)
     with contextlib.suppress(discord.HTTPException):
         await channel.send(embed=embed)

@@ -184,6 +184,9 @@ class Table:
         if over:
             for what, message in looked:
                 assert OVER in message.text() and not message.components, f"{what} does not say the game is over"
+            pings = [m.content for m in self.public() if m.visible_for(None) and "your turn" in m.content.lower()]
+            pings += [m.content for p in self.players for m in p.dms() if "your turn" in m.content.lower()]
+            assert not pings, f"pings for moves of a finished game are still there: {pings}"
         self.checked += 1
 
     # -- a move --------------------------------------------------------------------------------------
