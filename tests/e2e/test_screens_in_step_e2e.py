@@ -14,8 +14,9 @@ compared with a fresh render of what it should show now:
 embed, controls and picture alike. Left out of the comparison: the "Just now" notes a step
 adds for its seat, the seconds counting down in "Now", and the table's move number, which a
 step that changed nothing public leaves as it was (delivery.still_shows: no edit at all).
-Once the game is over, every one of those messages, and each ephemeral panel a player had,
-says so and offers no control.
+Once the game is over, every one of those messages, and the newest ephemeral panel each
+player had, says so and offers no control; and no ping asking for a move is left, in the
+thread or by DM.
 """
 
 from __future__ import annotations
