@@ -21,7 +21,7 @@ from cogs.table.present import Rendered, render_private
 from cogs.table.registry import ui_for
 from cogs.table.rules import rule_text
 from games.registry import get_engine
-from runtime.access import may_press
+from runtime.access import SPENT, may_press
 from runtime.errors import Refusal, StaleComponent
 from runtime.service import Applied, TableService
 from storage import GameRecord, Status
@@ -31,6 +31,8 @@ log = logging.getLogger(__name__)
 FORM_NO_LONGER_VALID = "That form is no longer valid. Open it again from the current table."
 #: The note on a hand redrawn for a press from an earlier turn.
 EARLIER_TURN = "⏪ That button was from an earlier turn: this is your hand as it is now."
+#: The note on a hand redrawn for the same press made twice (a double click): the first counted.
+ALREADY_DONE = "✅ Already done: that press counted once. This is your hand as it is now."
 
 
 def pressed_at(interaction: discord.Interaction) -> float:
@@ -85,8 +87,9 @@ class Intake:
                 try:
                     applied = await self.service.act(game_id, interaction.user.id, action, version=version,
                                                      pressed_at=pressed_at(interaction), typed=typed)
-                except StaleComponent:
-                    if not await self.current_panel(interaction, game_id):
+                except StaleComponent as exc:
+                    note = ALREADY_DONE if exc.message == SPENT else EARLIER_TURN
+                    if not await self.current_panel(interaction, game_id, note=note):
                         raise
             if applied is not None:
                 await self.acknowledge(interaction, applied)
@@ -250,7 +253,8 @@ class Intake:
         else:
             delivery.panels.remember(game.id, seat, interaction, message.id, drawn)
 
-    async def current_panel(self, interaction: discord.Interaction, game_id: int) -> bool:
+    async def current_panel(self, interaction: discord.Interaction, game_id: int, *,
+                            note: str = EARLIER_TURN) -> bool:
         """A press from an earlier turn on the player's own hand (DM or ephemeral) is answered
         with the hand as it is now, redrawn in place with its controls; False when the press
         was elsewhere (the table), which the refusal answers."""
@@ -262,7 +266,7 @@ class Intake:
         if seat is None or game.status is not Status.ACTIVE or not self._is_private_message(game, seat, message):
             return False
         drawn = await render_private(game, get_engine(game.kind), ui_for(game.kind), seat,
-                                     jump_url=self.delivery.table_url(game), notes=[EARLIER_TURN])
+                                     jump_url=self.delivery.table_url(game), notes=[note])
         if drawn is None:
             return False
         await self._redraw_private(interaction, game, seat, message, drawn)

@@ -81,12 +81,17 @@ async def test_junk_lines_are_refused_citing_k2_and_a_double_turn_counts_once(
         label = next(o for o in options_of(panel, "B1") if o.startswith("B1 faces A2"))
         menu = next(m["custom_id"] for m in panel.selects() if str(m.get("placeholder", "")).startswith("B1"))
         logged = len(await harness.bot.service.storage.actions(game.id))
+        shown: list[str] = []  # every text bob's panel showed, as it changed
+        watch = lambda: shown.append(panel.text()) if not shown or shown[-1] != panel.text() else None  # noqa: E731
+        server.world.notifier.listeners.append(watch)
         both = await asyncio.gather(bob.select(panel, label, menu=menu), bob.select(panel, label, menu=menu))
         # the second is refused (answered with the panel as it is now, or "Already done"), never an error
         assert not any("went wrong" in (r.content or "") for r in both), [r.content for r in both]
         # the action loop caught it (the engine's own K10 check is the second line of defence)
         assert not any("already faces" in (r.content or "") for r in both), [r.content for r in both]
         await server.idle()
+        server.world.notifier.listeners.remove(watch)
+        assert any("Already done" in text for text in shown), shown[-1:]
         assert game.state["turn"]["turned"] == ["B1"]
         faced = [r for r in (await harness.bot.service.storage.actions(game.id))[logged:]
                  if r.action.get("type") == "face"]
