@@ -91,7 +91,7 @@ def prompt_kind(prompt: str) -> str:
 
 def sample_states(kind: str, players: int, options: dict[str, Any]) -> list[tuple[dict[str, Any], int]]:
     """(state, awaited seat) for the first time each kind of prompt is asked in two seeded
-    random games, and every 15th step besides: every phase, every form."""
+    random games, and every 5th step besides: every phase, every form."""
     engine = get_engine(kind)
     out: list[tuple[dict[str, Any], int]] = []
     seen: set[tuple[int, str]] = set()
@@ -104,7 +104,7 @@ def sample_states(kind: str, players: int, options: dict[str, Any]) -> list[tupl
                     continue
                 first = (wait.seat, prompt_kind(wait.prompt)) not in seen
                 seen.add((wait.seat, prompt_kind(wait.prompt)))
-                if first or n % 15 == 0:
+                if first or n % 5 == 0:
                     out.append((state, wait.seat))
     return out
 
