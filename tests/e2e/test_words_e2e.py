@@ -28,6 +28,7 @@ from typing import Any
 import pytest
 
 from cogs.table import codec
+from cogs.table.intake import EARLIER_TURN
 from games.words.cards import face, is_letter, label
 from games.words.dictionary import lexicon
 from runtime.clock import ManualClock
@@ -444,19 +445,22 @@ async def first_challenge(g: Game, state: dict[str, Any], change: dict[str, Any]
 
 
 async def press_an_old_hand(g: Game, game: GameRecord) -> None:
-    """The closed-DM player, out of turn, uses the hand ephemeral from her last turn: refused
-    (that turn is over), nothing changes."""
+    """The closed-DM player, out of turn, uses the hand ephemeral from her last turn: nothing
+    changes, and she is answered with her hand as it is now, redrawn in place (that turn is
+    over: issue 20 item 5; it used to be a refusal with the table)."""
     old = next((m for m in reversed(g.closed.ephemerals())
                 if hand_cards_shown(m) is not None and any(
                     str(s.get("placeholder", "")).startswith("Skip") for s in m.selects())), None)
     if old is None:
         return
     skip = next(s for s in old.selects() if str(s.get("placeholder", "")).startswith("Skip"))
-    refused = await g.closed.select(old, skip["options"][0]["value"], menu=skip["placeholder"])
-    await g.expect_refusal(refused, "earlier turn")
+    answered = await g.closed.select(old, skip["options"][0]["value"], menu=skip["placeholder"])
+    assert not answered.content, answered.content
+    await g.server.idle()
+    assert EARLIER_TURN in old.text() and hand_cards_shown(old) is not None
     after = await g.record()
     assert (after.version, after.state) == (game.version, game.state)
-    g.note("stale refusal")
+    g.note("stale hand answered")
 
 
 def check_table(g: Game, game: GameRecord, text: str) -> None:
@@ -508,7 +512,7 @@ async def step(g: Game, game: GameRecord) -> None:
     if name == "main":
         if await use_windows(g, game):
             return
-        if g.players[phase["seat"]] is not g.closed and not g.seen.get("stale refusal"):
+        if g.players[phase["seat"]] is not g.closed and not g.seen.get("stale hand answered"):
             await press_an_old_hand(g, game)
         await take_turn(g, state, phase["seat"])
     elif name == "claim":
@@ -604,7 +608,7 @@ async def test_a_whole_game_with_closed_dms_a_restart_and_no_leaks(
     assert whys <= {"turn", "claim", "challenge", "tip", "rps", "tiebreak"}, whys
     turns = sum(1 for _, why in g.presses if why in ("turn", "claim"))
     assert turns >= 0.9 * len(g.presses), g.presses
-    assert g.seen.get("/hand") and g.seen.get("My hand") and g.seen.get("stale refusal")
+    assert g.seen.get("/hand") and g.seen.get("My hand") and g.seen.get("stale hand answered")
     assert g.checks > 20
     assert harness.starts == 2
     assert await harness.bot.service.replay(game.id) == game.state  # (seed, action log) replays it
