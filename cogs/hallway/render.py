@@ -7,7 +7,7 @@ the game's fixed palette (`pictures.Palette`). Each picture copies it and draws 
 (the one that moved last ringed in gold, the winner smiling), the banner, the last roll, the
 pending offer, the encounters, the Edge and the two score cards straight in palette colours,
 with text pasted from cached sprites (`pictures.text`), then goes through the one encoder
-(`pictures.png`), which keeps a render to a few milliseconds.
+(`pictures.png`), which keeps a render to about a millisecond.
 
 Every font size asked for goes through `font`, which notes it in `FONT_SIZES` (the legibility
 test reads it).

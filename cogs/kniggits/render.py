@@ -159,7 +159,7 @@ def text(image: Image.Image, xy: tuple[float, float], words: str, fill: RGB, siz
         pictures.text(image, xy, words, fill, face, anchor, ground=ground, palette=PALETTE)
         return
     sprite, inked, left, top = _sprite(words, face, anchor, fill, ground)
-    image.paste(sprite, (round(xy[0]) + left, round(xy[1]) + top), inked)
+    pictures.stamp(image, sprite, inked, round(xy[0]) + left, round(xy[1]) + top)
 
 
 @lru_cache(maxsize=4096)
@@ -169,7 +169,8 @@ def _sprite(words: str, face: pictures.Font, anchor: str, fill: RGB, ground: RGB
         (0, 0), words, font=face, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), words, fill=255, font=face, anchor=anchor)
-    return mask.point(_shade_table(fill, ground)), mask.point([0] + [255] * 255, "1"), left, top
+    entries = mask.point(_shade_table(fill, ground))  # palette entries, as a P sprite: no conversion per paste
+    return Image.frombytes("P", mask.size, entries.tobytes()), mask.point([0] + [255] * 255, "1"), left, top
 
 
 @cache

@@ -22,9 +22,10 @@ names are drawn again and again, and FreeType's rendering is the other big cost 
 
 from __future__ import annotations
 
-import io
 import math
+import struct
 import unicodedata
+import zlib
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 
@@ -33,8 +34,15 @@ from PIL import Image, ImageDraw, ImageFont
 RGB = tuple[int, int, int]
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
-#: zlib level for every picture: level 1 is about as small as 3 on flat art, and faster.
-COMPRESS_LEVEL = 1
+try:  # ISA-L's deflate (a wheel on PyPI); the standard zlib where it is missing
+    from isal import isal_zlib as _deflate
+
+    #: ISA-L's level 2 (of 0-3): as fast as its 1 on these pictures, and smaller.
+    COMPRESS_LEVEL = 2
+except ImportError:  # pragma: no cover - isal ships wheels for the usual platforms
+    _deflate = zlib  # type: ignore[assignment]
+    #: zlib level 1 is about as small as 3 on flat art, and faster.
+    COMPRESS_LEVEL = 1
 #: Shades between a text colour and the background it is drawn on (antialiased edges).
 SHADES = 7
 
@@ -88,11 +96,29 @@ def to_palette(image: Image.Image, palette: Palette | None) -> Image.Image:
     return image.quantize(palette=palette.image, dither=Image.Dither.NONE)
 
 
-def png(image: Image.Image, palette: Palette | None = None, *, level: int = COMPRESS_LEVEL) -> bytes:
-    """The picture as a palette PNG: the one encoder every game's pictures go through."""
-    out = io.BytesIO()
-    to_palette(image, palette).save(out, format="PNG", compress_level=level)
-    return out.getvalue()
+def png(image: Image.Image, palette: Palette | None = None, *, level: int | None = None) -> bytes:
+    """The picture as a palette PNG: the one encoder every game's pictures go through.
+
+    Written here rather than by Pillow's PNG plugin, to deflate with ISA-L (`isal`) where it
+    is installed: deflating the rows is nearly all of an encoding, and ISA-L does it 3-4 times
+    faster than zlib at level 1, into smaller files (a 1000 x 1136 Kniggits battlefield: 0.7
+    against 2.7 ms, 30 against 37 KiB). Rows are not filtered: flat art gains nothing from it."""
+    image = to_palette(image, palette)
+    width, height = image.size
+    raw = image.tobytes()
+    rows = b"\0" + b"\0".join([raw[at:at + width] for at in range(0, width * height, width)])
+    colours = image.getpalette() or [0, 0, 0]
+    return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),
+                     _chunk(b"PLTE", bytes(colours[:768])),
+                     _chunk(b"IDAT", _deflate.compress(rows, COMPRESS_LEVEL if level is None else level)),
+                     _chunk(b"IEND", b"")))
+
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
 # -- fonts and words ----------------------------------------------------------------------------------
@@ -196,11 +222,24 @@ def text(target: Image.Image | ImageDraw.ImageDraw, xy: Sequence[float], words: 
         if ground is None or palette is None:
             raise ValueError("text on a palette image needs the ground colour under it and the palette")
         sprite, inked, left, top = _sprite(words, font, anchor, align, spacing, fill, ground, palette)
-        target.paste(sprite, (x + left, y + top), inked)
+        stamp(target, sprite, inked, x + left, y + top)
         return
     draw = target if isinstance(target, ImageDraw.ImageDraw) else ImageDraw.Draw(target)
     mask, left, top = _mask(words, font, anchor, align, spacing)
     draw.bitmap((x + left, y + top), mask, fill=fill)
+
+
+def stamp(target: Image.Image, sprite: Image.Image, mask: Image.Image | None, x: int, y: int) -> None:
+    """`target.paste(sprite, (x, y), mask)` for a sprite of the target's own mode, straight to
+    Pillow's core (its checks cost more than the paste itself; a picture pastes dozens)."""
+    if target.readonly or sprite.mode != target.mode:
+        target.paste(sprite, (x, y), mask)
+        return
+    box = (x, y, x + sprite.width, y + sprite.height)
+    if mask is None:
+        target.im.paste(sprite.im, box)
+    else:
+        target.im.paste(sprite.im, box, mask.im)
 
 
 def dashed(draw: ImageDraw.ImageDraw, p: tuple[float, float], q: tuple[float, float], fill: int | RGB,

@@ -1,0 +1,91 @@
+"""The shared picture helpers (cogs/table/pictures.py): the one PNG encoder writes the very
+picture it was given, whichever deflate it finds, and `stamp` pastes as `Image.paste` does."""
+
+from __future__ import annotations
+
+import io
+import zlib
+
+import pytest
+from PIL import Image, ImageDraw
+
+from cogs.hallway import render as hallway_render
+from cogs.table import pictures
+
+PALETTE = hallway_render.PALETTE
+
+
+def drawing() -> Image.Image:
+    """A palette picture with shapes and antialiased text, of an odd width (rows are not padded)."""
+    image = PALETTE.canvas(Image.new("RGB", (333, 121), hallway_render.BACKGROUND))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((10, 10, 200, 90), radius=9, fill=hallway_render.ink(hallway_render.CARD),
+                           outline=hallway_render.ink(hallway_render.GOLD), width=3)
+    pictures.text(image, (20, 50), "Alice 12 −3", hallway_render.INK, pictures.font(20), "lm",
+                  ground=hallway_render.CARD, palette=PALETTE)
+    return image
+
+
+def decoded(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.verify()
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG" and image.mode == "P"
+    return image
+
+
+@pytest.mark.parametrize("deflate", ["found", "zlib"])
+def test_png_is_the_picture_it_was_given(deflate: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    if deflate == "zlib":
+        monkeypatch.setattr(pictures, "_deflate", zlib)
+    image = drawing()
+    out = decoded(pictures.png(image, PALETTE))
+    assert out.size == image.size
+    assert out.convert("RGB").tobytes() == image.convert("RGB").tobytes()
+
+
+def test_png_maps_an_rgb_picture_onto_the_palette_or_an_adaptive_one() -> None:
+    rgb = drawing().convert("RGB")
+    for palette in (PALETTE, None):
+        mapped = pictures.to_palette(rgb, palette).convert("RGB").tobytes()
+        assert decoded(pictures.png(rgb, palette)).convert("RGB").tobytes() == mapped
+
+
+def test_png_of_every_game_decodes_to_its_pixels() -> None:
+    """A whole table picture, the largest kind (1000 px wide), round-trips exactly."""
+    from cogs.kniggits import render as kniggits_render
+
+    kept: list[Image.Image] = []
+    real = pictures.png
+
+    def keep(image: Image.Image, palette: pictures.Palette | None = None, **kwargs: object) -> bytes:
+        kept.append(pictures.to_palette(image, palette).copy())
+        return real(image, palette)
+
+    monkeypatch = pytest.MonkeyPatch()
+    monkeypatch.setattr(pictures, "png", keep)
+    try:
+        from games.kniggits.engine import KniggitsEngine
+        from tests.playout import random_playout
+
+        engine = KniggitsEngine()
+        run = random_playout(engine, 2, 11, {"size": 24, "archers": True, "horses": True})
+        view = max((engine.view(s, None) for s in run.states), key=lambda v: len(v.get("kniggits") or []))
+        kniggits_render.clear_caches()
+        png = kniggits_render.battlefield(view)
+    finally:
+        monkeypatch.undo()
+    assert decoded(png).convert("RGB").tobytes() == kept[-1].convert("RGB").tobytes()
+
+
+@pytest.mark.parametrize("at", [(5, 5), (-7, -4), (320, 110), (-40, 3), (400, 400)])
+def test_stamp_pastes_as_pillow_does(at: tuple[int, int]) -> None:
+    sprite = Image.new("P", (24, 14), 3)
+    ImageDraw.Draw(sprite).ellipse((2, 2, 20, 12), fill=5)
+    mask = Image.new("1", (24, 14), 1)
+    ImageDraw.Draw(mask).rectangle((0, 0, 6, 6), fill=0)
+    for shape in (mask, None):
+        pasted, stamped = drawing(), drawing()
+        pasted.paste(sprite, at, shape)
+        pictures.stamp(stamped, sprite, shape, *at)
+        assert stamped.tobytes() == pasted.tobytes()
