@@ -148,6 +148,26 @@ MIGRATIONS: list[str] = [
         next_at REAL NOT NULL
     );
     """,
+    # 6: game nights — which finished game a lobby is the rematch of (one rematch per game, and
+    #    a second press answered with the first); a channel's night of games (its scoreboard is
+    #    read from the games finished in the channel since it started), one open at a time
+    """
+    CREATE TABLE rematches (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        of_game INTEGER NOT NULL
+    );
+    CREATE INDEX rematches_by_original ON rematches (of_game);
+    CREATE TABLE nights (
+        id         INTEGER PRIMARY KEY,
+        guild_id   INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        started_by INTEGER NOT NULL,
+        started_at REAL    NOT NULL,
+        ended_at   REAL,
+        ended_by   INTEGER
+    );
+    CREATE UNIQUE INDEX nights_one_open_per_channel ON nights (channel_id) WHERE ended_at IS NULL;
+    """,
 ]
 
 LATEST = len(MIGRATIONS)
