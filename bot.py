@@ -218,7 +218,7 @@ class RumpusBot(commands.AutoShardedBot):
         if warming is not None:
             await warming
         if behind or graced:
-            self.tables.expect_catch_up()  # presses meanwhile are deferred at once
+            self.tables.expect_catch_up()  # presses meanwhile are deferred sooner
             task = asyncio.create_task(self.refresh_tables(behind, graced))
             self._background.add(task)
             task.add_done_callback(self._background.discard)

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from cogs.table import codec
-from cogs.table.deferral import answering, watched
+from cogs.table.deferral import PATIENCE, STARTING_PATIENCE, answering, watched
 from cogs.table.mentions import neutral
 from games.core import IllegalAction
 from runtime.errors import NotAllowed, Refusal, StaleComponent
@@ -51,8 +51,8 @@ async def redraw_in_place(interaction: discord.Interaction, **edit: Any) -> None
 class Answers:
     def __init__(self, table_now: TableNow) -> None:
         self._table_now = table_now
-        #: While the bot catches up after a start (the edge sets it): every watched action is
-        #: deferred at once, since its answer waits behind the start-up's redraws.
+        #: While the bot catches up after a start (the edge sets it): watched actions are
+        #: deferred sooner, since their answers wait behind the start-up's redraws.
         self.hurry = False
 
     def watched(self, interaction: discord.Interaction, *,
@@ -60,7 +60,7 @@ class Answers:
         """`async with answers.watched(interaction):` around handling an action whose answer
         may be late: deferred unless answered within `deferral.PATIENCE` of the press
         (`thinking`: defer as "thinking…" even for a button; see `deferral.Watch`)."""
-        return watched(interaction, at_once=self.hurry, thinking=thinking)
+        return watched(interaction, patience=STARTING_PATIENCE if self.hurry else PATIENCE, thinking=thinking)
 
     @contextlib.asynccontextmanager
     async def guard(self, interaction: discord.Interaction) -> AsyncIterator[None]:

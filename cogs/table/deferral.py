@@ -5,10 +5,11 @@ redrawn, pictures drawn cold, deadlines resumed, a database connecting), a game'
 by a slow step, a busy database or machine — must not cost the player the press.
 
 So an action is watched from the moment it was pressed (the interaction's own time): when
-nothing has answered it PATIENCE seconds later (or at once, while the bot catches up after a
-start), it is acknowledged with a deferral, and the answer then edits the original response
-or follows up (`answers.respond`, `answers.redraw_in_place`). Most answers go out well
-inside PATIENCE and cost no extra call.
+nothing has answered it PATIENCE seconds later (STARTING_PATIENCE while the bot catches up
+after a start, when the machine is busiest and the deferral itself may be slow), it is
+acknowledged with a deferral, and the answer then edits the original response or follows up
+(`answers.respond`, `answers.redraw_in_place`). Most answers go out well inside either and
+cost no extra call.
 
 A deferral and a first answer never cross: both take the interaction's answering lock around
 "answered already? else respond", so a response in flight is never doubled (Discord refuses
@@ -31,6 +32,10 @@ log = logging.getLogger(__name__)
 #: Seconds after the press an action may go unanswered before it is deferred: Discord allows
 #: 3, and the deferral itself is a call to Discord that a busy machine can make slow.
 PATIENCE = 1.5
+#: The same while the start-up redraws tables (its answers wait behind those redraws).
+STARTING_PATIENCE = 0.5
+#: Discord's window for the first response, in seconds.
+WINDOW = 3.0
 #: Where an interaction carries its watch (discord.py's `Interaction.extras`).
 WATCH = "rumpus.watch"
 
@@ -73,26 +78,26 @@ class Watch:
             self._task.cancel()
 
 
-def patience_left(interaction: discord.Interaction, now: float) -> float:
-    """Seconds of PATIENCE left, counted from the press (the interaction's snowflake time),
-    so time the press spent queued before its handler ran counts too. A clock behind
-    Discord's counts from now; one far ahead defers at once (an extra call, never a miss)."""
+def patience_left(interaction: discord.Interaction, now: float, patience: float = PATIENCE) -> float:
+    """Seconds of `patience` left, counted from the press (the interaction's snowflake time),
+    so time the press spent queued before its handler ran counts too. An age outside
+    Discord's window means the clocks disagree (or nothing can help any more): then it
+    counts from now."""
     age = now - interaction.created_at.timestamp()
-    return PATIENCE - min(max(age, 0.0), PATIENCE)
+    if not 0.0 <= age < WINDOW:
+        age = 0.0
+    return max(patience - age, 0.0)
 
 
 @contextlib.asynccontextmanager
-async def watched(interaction: discord.Interaction, *, at_once: bool = False,
+async def watched(interaction: discord.Interaction, *, patience: float = PATIENCE,
                   thinking: bool | None = None) -> AsyncIterator[Watch]:
     """Watch `interaction` while the body handles it (nested uses share the outer watch)."""
     outer = interaction.extras.get(WATCH)
     if isinstance(outer, Watch):
-        if at_once:
-            outer.stop()
-            await outer.defer()
         yield outer
         return
-    watch = Watch(interaction, 0.0 if at_once else patience_left(interaction, time.time()), thinking=thinking)
+    watch = Watch(interaction, patience_left(interaction, time.time(), patience), thinking=thinking)
     interaction.extras[WATCH] = watch
     try:
         yield watch

@@ -128,8 +128,8 @@ class TableEdge:
         log.info("drew each game's pictures ahead in %.2f s", sum(took.values()))
 
     def expect_catch_up(self) -> None:
-        """Until `catch_up` has run, every action is deferred at once: its answer would wait
-        behind the start-up's redraws (the press's 3 seconds start before they are done)."""
+        """Until `catch_up` has run, actions are deferred sooner (`deferral.STARTING_PATIENCE`):
+        their answers wait behind the start-up's redraws, on a machine busy with them."""
         self.answers.hurry = True
 
     async def catch_up(self, behind: dict[int, int], graced: list[int]) -> None:

@@ -1,6 +1,6 @@
 """Answering in time (cogs/table/deferral.py): an action not answered within PATIENCE of its
 press is deferred, counting the time it waited before its handler ran; while the bot catches
-up after a start it is deferred at once; a deferral never crosses a response already on its
+up after a start it is deferred sooner; a deferral never crosses a response already on its
 way; a late answer then follows up or edits the original. Checked against a stand-in for
 discord.py's interaction that, like discord.py, marks a response done only once its call to
 Discord returns."""
@@ -17,7 +17,7 @@ import pytest
 
 from cogs.table import deferral
 from cogs.table.answers import Answers, redraw_in_place, respond, send
-from cogs.table.deferral import PATIENCE, watched
+from cogs.table.deferral import PATIENCE, STARTING_PATIENCE, watched
 
 #: Seconds a stand-in call to Discord takes.
 CALL = 0.05
@@ -117,15 +117,40 @@ async def test_time_spent_queued_before_the_handler_counts() -> None:
     assert interaction.edits == [{"content": "the hand"}]
 
 
-async def test_while_the_bot_catches_up_every_action_is_deferred_at_once() -> None:
-    answers = Answers(lambda game_id: asyncio.sleep(0, None))
-    answers.hurry = True
-    interaction = Interaction()
-    async with answers.watched(interaction):  # type: ignore[arg-type]
-        await asyncio.sleep(0.1)
+@pytest.mark.parametrize("age", [-30.0, 3600.0], ids=["ahead", "behind"])
+async def test_a_clock_that_disagrees_with_discords_counts_from_receipt(age: float) -> None:
+    """A press time minutes off this machine's clock (or a test's manual one) is not taken
+    for a press queued that long: the patience counts from when the handler saw it."""
+    interaction = Interaction(age=age)
+    interaction.pressed = time.monotonic()
+    async with watched(interaction):  # type: ignore[arg-type]
+        await asyncio.sleep(PATIENCE - 0.3)
+        assert interaction.response.calls == []
+        await asyncio.sleep(0.5)
         assert [what for what, _ in interaction.response.calls] == ["defer"]
-        await redraw_in_place(interaction, content="the table")  # type: ignore[arg-type]
-    assert interaction.edits == [{"content": "the table"}]
+
+
+@pytest.mark.parametrize("hurry", [False, True], ids=["running", "catching up"])
+async def test_while_the_bot_catches_up_a_late_answer_is_deferred_sooner(hurry: bool) -> None:
+    """While the start-up redraws tables the machine is busiest: a late answer is deferred
+    after STARTING_PATIENCE, leaving the deferral time to get through; a quick one still
+    costs nothing."""
+    answers = Answers(lambda game_id: asyncio.sleep(0, None))
+    answers.hurry = hurry
+    quick, late = Interaction(), Interaction()
+    async with answers.watched(quick):  # type: ignore[arg-type]
+        await redraw_in_place(quick, content="the table")  # type: ignore[arg-type]
+    async with answers.watched(late):  # type: ignore[arg-type]
+        await asyncio.sleep(STARTING_PATIENCE + 0.2)
+        assert [what for what, _ in late.response.calls] == (["defer"] if hurry else [])
+        await redraw_in_place(late, content="the table")  # type: ignore[arg-type]
+    assert [what for what, _ in quick.response.calls] == ["edit"]
+    if hurry:
+        _, at = late.response.calls[0]
+        assert STARTING_PATIENCE - 0.05 <= at < STARTING_PATIENCE + 0.15
+        assert late.edits == [{"content": "the table"}]
+    else:
+        assert [what for what, _ in late.response.calls] == ["edit"] and late.edits == []
 
 
 @pytest.mark.parametrize("answer", ["redraw", "send"])
