@@ -32,6 +32,16 @@ async def test_the_now_line_is_written_for_the_table() -> None:
     assert "> in the golf window: quick-switch, hose or done" in golf and "to golf" not in golf
     anthem = await now_line("fencing", fencing_samples()["anthem"])
     assert "> to hail the anthem" in anthem and "to the anthem" not in anthem
+    insults = await now_line("fencing", duel_at_insults())
+    assert "> to insult their opponent (or skip)" in insults and "your" not in insults
+
+
+def duel_at_insults() -> dict[str, Any]:
+    from games.fencing.samples import _Driver
+    driver = _Driver(7)
+    driver.open_bumper([5, 5, 2])
+    assert driver.state["step"]["kind"] == "duel" and driver.state["step"]["stage"] == "insult"
+    return driver.done()
 
 
 def test_a_prompt_reads_right_to_the_player_and_to_the_table() -> None:
