@@ -27,6 +27,9 @@ def register(engine: Engine) -> Engine:
 
 
 def get_engine(name: str) -> Engine:
+    engine = ENGINES.get(name)
+    if engine is not None:
+        return engine
     load_builtin()
     try:
         return ENGINES[name]
@@ -34,9 +37,17 @@ def get_engine(name: str) -> Engine:
         raise KeyError(f"no game named {name!r}") from None
 
 
+_loaded = False
+
+
 def load_builtin() -> dict[str, Engine]:
-    for package in BUILTIN_GAMES:
-        importlib.import_module(f"games.{package}")
+    """Import the real games once (every action looks its engine up: five imports each
+    time cost more than the lookup)."""
+    global _loaded
+    if not _loaded:
+        for package in BUILTIN_GAMES:
+            importlib.import_module(f"games.{package}")
+        _loaded = True
     return ENGINES
 
 

@@ -27,6 +27,7 @@ from runtime.clock import Clock
 from runtime.errors import NoGame, NotAllowed, NotSeated, Refusal
 from runtime.ordering import PressOrderedLock
 from runtime.ratings import rate
+from runtime.views import ViewMemo
 from storage import (
     ChannelBusy,
     GameRecord,
@@ -109,6 +110,8 @@ class TableService:
         self._committed: dict[int, int] = {}
         #: game id -> when this process last found a step another process committed (monotonic)
         self._foreign_at: dict[int, float] = {}
+        #: the views of each game's newest state, as its last commit compared them
+        self._views = ViewMemo()
         self._opening = asyncio.Lock()  # one lobby check-and-create at a time
         #: Called (game id, earliest deadline or None) after every change; timers listen.
         self.on_deadlines: Callable[[int, float | None], None] = lambda game_id, at: None
@@ -179,6 +182,7 @@ class TableService:
 
     def forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)
+        self._views.drop(game_id)
         lock = self._locks.get(game_id)
         if lock is not None and not lock.locked():
             self._locks.pop(game_id, None)
@@ -459,13 +463,22 @@ class TableService:
             action = {**action, "typed": True}
         pressed = self._pressed(pressed_at)
 
+        confirmed = False
+
         async def step() -> Applied:
-            game = await self.game(game_id)
-            seat = may_press(game, user_id, version=version, action=action)
-            engine = get_engine(game.kind)
-            assert game.state is not None
-            now = max(pressed, game.last_at if game.last_at is not None else pressed)
-            state, events = judged(game, lambda: engine.apply(game.state, seat, action, now))
+            nonlocal confirmed
+            game = await self._held_record(game_id)
+            try:
+                seat = may_press(game, user_id, version=version, action=action)
+                engine = get_engine(game.kind)
+                assert game.state is not None
+                now = max(pressed, game.last_at if game.last_at is not None else pressed)
+                state, events = judged(game, lambda: engine.apply(game.state, seat, action, now))
+            except Refusal:
+                if not confirmed:
+                    confirmed = True
+                    await self._confirm(game)
+                raise
             press = None if version is None else deadline_rules.press_key(version, action)
             return await self._commit(game, engine, seat, action, state, events, at=now, pressed=press)
 
@@ -483,6 +496,22 @@ class TableService:
                     log.info("game %s moved on in another process; judging again", game_id)
                     await self._reload_cached(game_id)
         raise Refusal("The game is busy right now; please try again.")
+
+    async def _held_record(self, game_id: int) -> GameRecord:
+        """The game a step is judged on, under its lock: the cached record as it is, without
+        asking the database whether another process moved it. A step it accepts is committed
+        by a version compare-and-set, which fails if the game moved (judged again on the
+        newer state); a refusal is confirmed first (`_confirm`). So a step costs one database
+        round trip, not two, and the answer is the one the newest state gives."""
+        record = self._cache.get(game_id)
+        return record if record is not None else await self.game(game_id)
+
+    async def _confirm(self, game: GameRecord) -> None:
+        """Before refusing on the cached record: with several processes, a record another one
+        moved on is reloaded and the step judged again (StaleVersion, see `_serialised`)."""
+        if (self.storage.shared and self._cache.get(game.id) is game
+                and await self.storage.game_version(game.id) != game.version):
+            raise StaleVersion(f"game {game.id} moved on in another process")
 
     async def _reload_cached(self, game_id: int) -> None:
         self.saw_step_from_elsewhere(game_id)  # a compare-and-set lost to another process
@@ -678,9 +707,10 @@ class TableService:
         )
         # Computers read nothing and are pinged for nothing: only people's views are sent.
         people = [s.seat for s in game.seats if not s.computer]
-        changed = [s for s in people if engine.view(game.state, s) != engine.view(state, s)]
+        before, after = self._views.of(engine, game.state, game.id), self._views.put(engine, state, game.id)
+        changed = [s for s in people if before(s) != after(s)]
         public_changed = (bool(lines) or outcome is not None or public_waits(deadlines) != public_waits(game.deadlines)
-                          or engine.view(game.state, None) != engine.view(state, None))
+                          or before(None) != after(None))
         # A seat asked something new is told: one awaited a moment before only when a required
         # prompt replaces what it was shown (the optional applause became the count); one still
         # answering (another seat's pick came in) or going on with its own turn (a How Do You

@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 import asyncpg
 
 from storage.migrations import BACKFILLS, LATEST, MIGRATIONS, postgres_script
-from storage.sql import Tx, UniqueViolation, lock
+from storage.sql import Query, Tx, UniqueViolation, lock
 
 T = TypeVar("T")
 
@@ -46,6 +46,7 @@ def numbered(sql: str) -> str:
 class PostgresBackend:
     #: Several processes may use the database at once.
     shared = True
+    dialect = "postgresql"
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self.pool = pool
@@ -54,7 +55,7 @@ class PostgresBackend:
     @classmethod
     async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresBackend:
         pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size,
-                                         statement_cache_size=512)
+                                         statement_cache_size=512, reset=_nothing_to_reset)
         backend = cls(pool, url)
         try:
             await backend.migrate()
@@ -72,6 +73,12 @@ class PostgresBackend:
                 return await _drive(conn, body)
             async with conn.transaction():
                 return await _drive(conn, body)
+
+    async def statement(self, query: Query) -> Any:
+        """One statement, atomic by itself: sent alone, without BEGIN and COMMIT around it
+        (one round trip where a transaction body takes one per statement plus two)."""
+        async with self.pool.acquire() as conn:
+            return await _execute(conn, query)
 
     async def schema_version(self) -> int:
         async with self.pool.acquire() as conn:
@@ -116,18 +123,28 @@ async def _drive(conn: asyncpg.Connection, body: Tx[T]) -> T:
                 await conn.execute("SELECT pg_advisory_xact_lock($1)", query.params[0])
                 reply = None
                 continue
-            sql = numbered(query.sql)
-            try:
-                if query.want == "count":
-                    status = await conn.execute(sql, *query.params)
-                    reply = int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else 0
-                elif query.want == "one":
-                    reply = await conn.fetchrow(sql, *query.params)
-                else:
-                    reply = await conn.fetch(sql, *query.params)
-            except asyncpg.UniqueViolationError as error:
-                raise UniqueViolation(f"{error.constraint_name}: {error}") from error
+            reply = await _execute(conn, query)
     except StopIteration as done:
         return done.value  # type: ignore[no-any-return]
     finally:
         body.close()
+
+
+async def _execute(conn: asyncpg.Connection, query: Query) -> Any:
+    sql = numbered(query.sql)
+    try:
+        if query.want == "count":
+            status = await conn.execute(sql, *query.params)
+            return int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else 0
+        if query.want == "one":
+            return await conn.fetchrow(sql, *query.params)
+        return await conn.fetch(sql, *query.params)
+    except asyncpg.UniqueViolationError as error:
+        raise UniqueViolation(f"{error.constraint_name}: {error}") from error
+
+
+async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
+    """A connection goes back to the pool as it came: the storage sets no session state,
+    listens to nothing, holds no cursor, and its locks end with their transaction (an open
+    transaction is still rolled back by asyncpg itself). asyncpg's default reset is a query,
+    one more round trip after every transaction."""

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from storage.migrations import BACKFILLS, LATEST, MIGRATIONS
-from storage.sql import Tx, UniqueViolation
+from storage.sql import Query, Tx, UniqueViolation
 
 T = TypeVar("T")
 
@@ -29,6 +29,7 @@ T = TypeVar("T")
 class SqliteBackend:
     #: One process owns the file.
     shared = False
+    dialect = "sqlite"
 
     def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
         self.connection = connection
@@ -76,6 +77,14 @@ class SqliteBackend:
             return result
 
         return await self.connection._execute(transaction)
+
+    async def statement(self, query: Query) -> Any:
+        """One statement in its own write transaction."""
+
+        def body() -> Tx[Any]:
+            return (yield query)
+
+        return await self.run(body(), write=True)
 
     async def schema_version(self) -> int:
         async with self.connection.execute("PRAGMA user_version") as cursor:

@@ -640,7 +640,7 @@ class KniggitsUI(GameUI):
             score = f"strength A {strength.get('A', '?')} – B {strength.get('B', '?')}"
             if winner is None:
                 return f"The turn limit ended the battle level: a draw ({score})."
-            return f"{army_named(winner)} wins on points after the turn limit ({score})."
+            return f"{army_named(winner)} wins on strength after the turn limit ({score})."
         if reason == "annihilation":
             if winner is None:
                 return "Both armies' last kniggits fled in the same exchange: a draw."

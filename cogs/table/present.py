@@ -9,13 +9,13 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import io
-import json
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
+import orjson
 
 from cogs.table.components import ActionButton, ActionSelect, FormOpenButton, HandButton, LobbyButton
 from cogs.table.computers import add_button, is_computer, offers_computers, remove_select
@@ -52,15 +52,22 @@ class Rendered:
     #: The state version drawn (None for lobbies): buttons carry it, and the edge remembers it.
     version: int | None = None
 
+    #: The fingerprint, once taken (a DM asks for it up to three times).
+    _fingerprint: str | None = field(default=None, init=False, repr=False, compare=False)
+
     def fingerprint(self) -> str:
-        """What the message will show (embed, components, image), to skip edits that change nothing."""
-        shown = {
-            "embed": self.embed.to_dict(),
-            "components": self.view.to_components() if self.view is not None else [],
-            "image": self.image_digest if self.file is not None else None,
-        }
-        return hashlib.blake2b(json.dumps(shown, sort_keys=True, default=str).encode(),
-                               digest_size=16).hexdigest()
+        """What the message will show (embed, components, image), to skip edits that change
+        nothing. Taken once: a Rendered is not changed after it is delivered."""
+        if self._fingerprint is None:
+            shown = {
+                "embed": self.embed.to_dict(),
+                "components": self.view.to_components() if self.view is not None else [],
+                "image": self.image_digest if self.file is not None else None,
+            }
+            self._fingerprint = hashlib.blake2b(
+                orjson.dumps(shown, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=str),
+                digest_size=16).hexdigest()
+        return self._fingerprint
 
     def send_kwargs(self) -> dict[str, Any]:
         out: dict[str, Any] = {"embed": self.embed}
@@ -197,7 +204,7 @@ IMAGES = ImageCache()
 def view_digest(ui: GameUI, view: dict[str, Any], info: TableInfo, seat: int | None) -> str:
     """What a screen's picture depends on: the game, the view, the seat and the names."""
     basis = [ui.name, seat, view, [s.name for s in info.seats]]
-    return hashlib.blake2b(json.dumps(basis, sort_keys=True, separators=(",", ":")).encode(),
+    return hashlib.blake2b(orjson.dumps(basis, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS),
                            digest_size=16).hexdigest()
 
 

@@ -1,0 +1,89 @@
+"""What one step of the action loop costs: each state's views computed once, and with several
+processes on PostgreSQL no version read before a step (the commit's compare-and-set decides;
+a refusal is confirmed against the stored version first)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from runtime.clock import ManualClock
+from runtime.service import TableService
+from storage import Storage
+from tests.engines.tokens import ENGINE
+from tests.runtime.conftest import ALICE, BOB, CAROL, started_game
+from tests.runtime.test_multiprocess import Process, process, started
+
+
+async def test_each_state_s_views_are_computed_once(service: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
+    game_id = await started_game(service, [ALICE, BOB, CAROL])
+    seen: list[tuple[int, int | None]] = []
+    view = type(ENGINE).view
+
+    def counted(self: Any, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        seen.append((id(state), seat))
+        return view(self, state, seat)
+
+    monkeypatch.setattr(type(ENGINE), "view", counted)
+    await service.act(game_id, ALICE, {"type": "play", "token": "s0t0"})
+    await service.act(game_id, BOB, {"type": "play", "token": "s1t0"})
+    seen.clear()
+    applied = await service.act(game_id, CAROL, {"type": "play", "token": "s2t0"})
+    # the state before was the previous step's: its views were kept; only the new state's are
+    # made, each once (the public one only when the log did not already say the table changed)
+    assert {state for state, _ in seen} == {id(applied.game.state)} and len(set(seen)) == len(seen)
+    assert sorted(seat for _, seat in seen if seat is not None) == [0, 1, 2]
+    assert sorted(applied.changed_seats) == [0, 1, 2] and applied.public_changed
+
+
+@pytest.fixture
+async def pair(postgres_url: str, clock: ManualClock) -> AsyncIterator[tuple[Process, Process]]:
+    one, two = await process(postgres_url, clock, "p0"), await process(postgres_url, clock, "p1")
+    yield one, two
+    for p in (one, two):
+        p.timers.close()
+        await p.storage.close()
+
+
+def count_version_reads(storage: Storage, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    reads: list[int] = []
+    version = storage.game_version
+
+    async def counted(game_id: int) -> int | None:
+        reads.append(game_id)
+        return await version(game_id)
+
+    monkeypatch.setattr(storage, "game_version", counted)
+    return reads
+
+
+async def test_a_step_on_a_current_copy_reads_no_version(
+        pair: tuple[Process, Process], monkeypatch: pytest.MonkeyPatch) -> None:
+    one, _ = pair
+    game_id = await started(one, [ALICE, BOB])
+    await one.service.game(game_id)
+    reads = count_version_reads(one.storage, monkeypatch)
+    await one.service.act(game_id, ALICE, {"type": "play", "token": "s0t0"}, version=1)
+    await one.service.act(game_id, BOB, {"type": "play", "token": "s1t0"}, version=2)
+    assert reads == [] and (await one.storage.game_version(game_id)) == 3
+
+
+async def test_a_refusal_on_an_older_copy_is_checked_and_the_newer_state_judges(
+        pair: tuple[Process, Process], monkeypatch: pytest.MonkeyPatch) -> None:
+    one, two = pair
+    game_id = await started(one, [ALICE, BOB])
+    stale = await two.service.game(game_id)  # process two holds version 1: Alice's turn
+    await one.service.act(game_id, ALICE, {"type": "play", "token": "s0t0"})
+    reads = count_version_reads(two.storage, monkeypatch)
+    # Bob's press reaches process two, whose copy says it is Alice's turn: before refusing, the
+    # stored version is read, the game reloaded, and Bob's step judged on version 2.
+    applied = await two.service.act(game_id, BOB, {"type": "play", "token": "s1t0"})
+    assert applied.game.version == 3 and stale.version == 3 and reads == [game_id]
+    # A button drawn for a state newer than the copy is good too.
+    await two.service.act(game_id, ALICE, {"type": "play", "token": "s0t1"}, version=3)
+    await one.service.act(game_id, BOB, {"type": "play", "token": "s1t1"}, version=4)
+    assert (await two.service.game(game_id)).version == 5
+    with pytest.raises(Exception, match="turn"):  # a real refusal stays one, after one read
+        await two.service.act(game_id, BOB, {"type": "play", "token": "s1t2"})
