@@ -79,3 +79,12 @@ def test_an_army_line_that_cannot_be_used_is_quoted() -> None:
     with pytest.raises(IllegalAction) as caught:
         parse_lines("Lance 2 2 two")
     assert "line 1" in caught.value.message and "`Lance 2 2 two`" in caught.value.message
+
+
+def test_the_turn_limit_is_won_on_strength_not_points() -> None:
+    from cogs.table.ui import TableInfo
+    outcome = {"reason": "on_points", "teams": [[0], [1]],
+               "detail": {"winner": "B", "strength": {"A": 11, "B": 16}, "on_points": True}}
+    text = UIS["kniggits"].result_reason(outcome, TableInfo(game_id=1, seats=[], finished=True))
+    assert "wins on strength after the turn limit (strength A 11 – B 16)" in text and "points" not in text
+    assert UIS["kniggits"].result_score(16.0) == "army strength 16"
