@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -264,9 +263,3 @@ async def test_presses_right_after_a_slow_restart_are_answered_on_sqlite(
 async def test_presses_right_after_a_slow_restart_are_answered_on_postgresql(
         fake_discord: FakeDiscord, tmp_path: Path, flag: Path, postgres_url: str) -> None:
     await play_through_a_slow_restart(fake_discord, tmp_path, {"DATABASE_URL": postgres_url}, flag, postgres_url)
-
-
-@pytest.fixture(autouse=True)
-async def _no_leftover(flag: Path) -> AsyncIterator[None]:
-    yield
-    assert not flag.exists()
