@@ -49,7 +49,7 @@ IDENTIFY_SLACK = 0.1
 #: Cog packages whose `setup(bot)` adds their cogs. They are set up directly rather than
 #: loaded as extensions: unloading an extension on close would drop shared modules (the UI
 #: registry) from `sys.modules`, and nothing here is meant to be hot-reloaded.
-COG_PACKAGES = ("cogs.table", "cogs.leaderboard")
+COG_PACKAGES = ("cogs.table", "cogs.leaderboard", "cogs.night")
 
 
 class SettingsError(ValueError):

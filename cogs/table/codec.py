@@ -10,6 +10,7 @@ and keep working after a restart (DESIGN.md, "Buttons are stateless").
                                           in a team lobby (the team's index)
     rp:h:<game>                           "My hand"
     rp:r:<game>:<rule>                    "📖 Rule 7": that rule's text, under a refusal
+    rp:x:<game>                           "🔁 Rematch" under a finished game's result
 
 `parse` is the one reader: a custom_id it cannot read is answered "no longer valid".
 """
@@ -44,6 +45,7 @@ _ROUTES: dict[str, re.Pattern[str]] = {
     "lobby": re.compile(rf"rp:l:(?P<game>{_N}):(?P<verb>join(?:-[0-9])?|leave|start|cancel)"),
     "hand": re.compile(rf"rp:h:(?P<game>{_N})"),
     "rule": re.compile(rf"rp:r:(?P<game>{_N}):(?P<verb>[0-9A-Za-z.]{{1,12}})"),
+    "rematch": re.compile(rf"rp:x:(?P<game>{_N})"),
 }
 MODAL_PREFIX = "rp:m:"
 
@@ -52,7 +54,7 @@ MODAL_PREFIX = "rp:m:"
 class Route:
     """What a custom_id of ours asks for, parsed once (`parse`)."""
 
-    kind: str  # action | select | form | modal | lobby | hand | rule
+    kind: str  # action | select | form | modal | lobby | hand | rule | rematch
     game: int
     version: int | None = None
     action: dict[str, Any] | None = None
@@ -178,3 +180,7 @@ def lobby_id(game: int, verb: str) -> str:
 
 def hand_id(game: int) -> str:
     return f"rp:h:{game}"
+
+
+def rematch_id(game: int) -> str:
+    return f"rp:x:{game}"

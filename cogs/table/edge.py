@@ -3,6 +3,7 @@
 A thin front over the parts, each with one job:
 
     lobby.py      `/<game> new`, Join / Leave / Start / Cancel, the game's thread
+    rematch.py    🔁 Rematch under a result: the same seats at a new lobby
     teams.py      partners' private threads and `/<game> confer`
     intake.py     taking actions in (buttons, selects, forms, commands) and acknowledging them
     delivery.py   showing committed steps: the table message, DMs, the closed-DM notice, results
@@ -28,6 +29,7 @@ from cogs.table.mentions import neutral
 from cogs.table.options import misfit
 from cogs.table.present import table_info
 from cogs.table.registry import ui_for
+from cogs.table.rematch import RematchDesk
 from cogs.table.teams import TeamRooms
 from cogs.table.warmup import warm_pictures
 from games.core import Event
@@ -45,6 +47,7 @@ class TableEdge:
         self.intake = Intake(service, self.answers, self.delivery)
         self.teams = TeamRooms(service, self.answers, self.delivery)
         self.lobby = Lobby(service, self.answers, self.delivery, self.teams)
+        self.rematch = RematchDesk(service, self.answers, self.delivery)
         self.guard = self.answers.guard
         self.committed = self.answers.committed
         self.tell = self.answers.tell
@@ -88,6 +91,8 @@ class TableEdge:
             await self.intake.show_hand(interaction, route.game)
         elif route.kind == "rule" and route.verb is not None:
             await self.intake.show_rule(interaction, route.game, route.verb)
+        elif route.kind == "rematch":
+            await self.rematch.press(interaction, route.game)
         else:
             await self.intake.not_ours(interaction)
 

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.table.night import night_under_result
 from cogs.table.present import abandoned_embed, closed_lobby, result_embed, table_info
 from cogs.table.registry import ui_for
+from cogs.table.rematch import rematch_view
 from cogs.table.teams import close_team_threads
 from games.core import Engine
 from runtime.service import Applied
@@ -34,8 +36,15 @@ async def post_result(delivery: Delivery, applied: Applied) -> None:
                              rating_lines(applied), outcome.scores, ui_for(game.kind).result_score)
     await delivery.pings.game_over(game.id, game)
     channel = delivery.host.get_partial_messageable(game.home_channel_id, guild_id=game.guild_id)
+    extra: dict[str, Any] = {}
+    if not outcome.abandoned:  # a finished game offers its rematch and counts for the night
+        extra["view"] = rematch_view(game)
+        try:
+            extra["embeds"] = [embed, *await night_under_result(delivery.service.storage, game)]
+        except Exception:  # the result matters more than the night's table
+            log.exception("could not show the night's table under game %s", game.id)
     with contextlib.suppress(discord.HTTPException):
-        await channel.send(embed=embed)
+        await channel.send(**({"embed": embed} if "embeds" not in extra else {}), **extra)
     await mirror_on_lobby(delivery, game, applied.engine, reason, abandoned=outcome.abandoned)
     await archive_thread(delivery, game)
     await close_team_threads(delivery, game)
@@ -51,8 +60,9 @@ async def mirror_on_lobby(delivery: Delivery, game: GameRecord, engine: Engine, 
     text = f"{head}. {reason}\nThe whole game: <#{game.thread_id}> · `/game record id:{game.id}`"
     lobby = delivery.host.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
     try:
-        await lobby.get_partial_message(game.lobby_message_id).edit(
-            **closed_lobby(game, engine, text[:4000]).edit_kwargs())
+        closed = closed_lobby(game, engine, text[:4000])
+        closed.view = None if abandoned else rematch_view(game)
+        await lobby.get_partial_message(game.lobby_message_id).edit(**closed.edit_kwargs())
     except discord.HTTPException as exc:
         log.info("could not mirror the result of game %s on its lobby: %s", game.id, exc)
 
