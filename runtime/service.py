@@ -687,12 +687,13 @@ class TableService:
         lines = [line for e in events if e.to is None and (line := self._line(game, e))]
         new_log = (game.log + lines)[-LOG_LINES:]
         outcome = engine.outcome(state)
-        rated = outcome is not None and not outcome.abandoned and await self._rates(game, outcome, action)
+        rated = (outcome is not None and not outcome.abandoned and not game.practice
+                 and await self._rates(game, outcome, action))
         results: list[ResultRecord] = []
         rating: RatingUpdate | None = None
         rerated: list[RatingRecord] = []
         if outcome is not None:
-            if not outcome.abandoned:  # everyone away: no result at all
+            if not outcome.abandoned and not game.practice:  # everyone away, or practice: no result
                 results = self._results(game, outcome)
                 if rated:
                     rating = self._rating_update(game, outcome, rerated)

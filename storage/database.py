@@ -39,7 +39,7 @@ T = TypeVar("T")
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, thread_id, kind, host_id, options, status, version, seed, state,"
     " deadlines, log, table_message_id, table_message_at, created_at, updated_at, last_at, nonce,"
-    " table_version, lobby_message_id, log_total, ping_message_id"
+    " table_version, lobby_message_id, log_total, ping_message_id, practice"
 )
 _SEAT_COLUMNS = "seat, user_id, name, dm_ok, dm_channel_id, dm_message_id, dm_message_at, seen_log, team, computer"
 _RATING_COLUMNS = "guild_id, kind, user_id, mu, sigma, games, wins"
@@ -643,7 +643,7 @@ def _game_from_row(row: Sequence[Any]) -> GameRecord:
         deadlines=_loads(row[11]), log=_loads(row[12]), table_message_id=row[13],
         table_message_at=row[14], created_at=row[15], updated_at=row[16], last_at=row[17],
         nonce=row[18], table_version=row[19], lobby_message_id=row[20], log_total=row[21],
-        ping_message_id=row[22],
+        ping_message_id=row[22], practice=bool(row[23]),
     )
 
 

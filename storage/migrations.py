@@ -168,6 +168,11 @@ MIGRATIONS: list[str] = [
     );
     CREATE UNIQUE INDEX nights_one_open_per_channel ON nights (channel_id) WHERE ended_at IS NULL;
     """,
+    # 7: practice tables (`/<game> learn`): a game played to learn, unrated and without results,
+    #    where the learner's prompts offer a hint
+    """
+    ALTER TABLE games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 
 LATEST = len(MIGRATIONS)

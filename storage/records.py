@@ -80,6 +80,8 @@ class GameRecord:
     log_total: int = 0
     #: The last "your turn" ping posted in the game's thread (deleted when the next one comes).
     ping_message_id: int | None = None
+    #: A practice table (`/<game> learn`, migration 7): unrated, no results, hints offered.
+    practice: bool = False
 
     @property
     def commitment(self) -> str:
