@@ -11,6 +11,10 @@ and keep working after a restart (DESIGN.md, "Buttons are stateless").
     rp:h:<game>                           "My hand"
     rp:r:<game>:<rule>                    "📖 Rule 7": that rule's text, under a refusal
     rp:x:<game>                           "🔁 Rematch" under a finished game's result
+    rp:v:<game>:<step>:<verb>             a replay viewer's ⏮ ◀ ▶ ⏭ (first/prev/next/last),
+                                          showing step <step> of a finished game
+    rp:j:<game>                           the viewer's "Jump to …" select; values are steps
+    rp:i:<game>                           "💡 Hint" on a practice table's prompt
 
 `parse` is the one reader: a custom_id it cannot read is answered "no longer valid".
 """
@@ -46,6 +50,9 @@ _ROUTES: dict[str, re.Pattern[str]] = {
     "hand": re.compile(rf"rp:h:(?P<game>{_N})"),
     "rule": re.compile(rf"rp:r:(?P<game>{_N}):(?P<verb>[0-9A-Za-z.]{{1,12}})"),
     "rematch": re.compile(rf"rp:x:(?P<game>{_N})"),
+    "replay": re.compile(rf"rp:v:(?P<game>{_N}):(?P<step>{_N}):(?P<verb>first|prev|next|last)"),
+    "jump": re.compile(rf"rp:j:(?P<game>{_N})"),
+    "hint": re.compile(rf"rp:i:(?P<game>{_N})"),
 }
 MODAL_PREFIX = "rp:m:"
 
@@ -54,18 +61,20 @@ MODAL_PREFIX = "rp:m:"
 class Route:
     """What a custom_id of ours asks for, parsed once (`parse`)."""
 
-    kind: str  # action | select | form | modal | lobby | hand | rule | rematch
+    kind: str  # action | select | form | modal | lobby | hand | rule | rematch | replay | jump | hint
     game: int
     version: int | None = None
     action: dict[str, Any] | None = None
     verb: str | None = None
     #: A multi-pick select's key (see `ui.Select.gather`).
     gather: str | None = None
+    #: The step of a finished game a replay viewer's button shows.
+    step: int | None = None
 
     @property
     def component_type(self) -> int | None:
         """The component that carries this id (None: a modal)."""
-        return None if self.kind == "modal" else SELECT if self.kind == "select" else BUTTON
+        return None if self.kind == "modal" else SELECT if self.kind in ("select", "jump") else BUTTON
 
 
 def parse(custom_id: str) -> Route | None:
@@ -85,7 +94,8 @@ def parse(custom_id: str) -> Route | None:
         if game == 0:
             return None
         version = int(found["version"]) if found.get("version") is not None else None
-        return Route(kind, game, version, action, found.get("verb"), found.get("gather"))
+        step = int(found["step"]) if found.get("step") is not None else None
+        return Route(kind, game, version, action, found.get("verb"), found.get("gather"), step)
     return None
 
 
@@ -184,3 +194,15 @@ def hand_id(game: int) -> str:
 
 def rematch_id(game: int) -> str:
     return f"rp:x:{game}"
+
+
+def replay_id(game: int, step: int, verb: str) -> str:
+    return _checked(f"rp:v:{game}:{step}:{verb}")
+
+
+def jump_id(game: int) -> str:
+    return f"rp:j:{game}"
+
+
+def hint_id(game: int) -> str:
+    return f"rp:i:{game}"

@@ -325,6 +325,12 @@ class TableCog(commands.Cog):
             return "**This game is over.**"
         return f"**Game over.** {ui_for(game.kind).result_reason(outcome.to_json(), table_info(game))}"
 
+    @game.command(name="replay", description="Replay a finished game of this server step by step (only you see it)")
+    @app_commands.rename(game_id="id")
+    @app_commands.describe(game_id="The game's number (on its table); empty: this server's latest finished game")
+    async def replay(self, interaction: discord.Interaction, game_id: str | None = None) -> None:
+        await self.edge.replays.open(interaction, game_id)
+
     @game.command(name="leave", description="Leave your game here (a computer may take your seat)")
     async def leave(self, interaction: discord.Interaction) -> None:
         edge = self.edge

@@ -30,6 +30,7 @@ from cogs.table.options import misfit
 from cogs.table.present import table_info
 from cogs.table.registry import ui_for
 from cogs.table.rematch import RematchDesk
+from cogs.table.replays import ReplayDesk
 from cogs.table.teams import TeamRooms
 from cogs.table.warmup import warm_pictures
 from games.core import Event
@@ -48,6 +49,7 @@ class TableEdge:
         self.teams = TeamRooms(service, self.answers, self.delivery)
         self.lobby = Lobby(service, self.answers, self.delivery, self.teams)
         self.rematch = RematchDesk(service, self.answers, self.delivery)
+        self.replays = ReplayDesk(service, self.answers)
         self.guard = self.answers.guard
         self.committed = self.answers.committed
         self.tell = self.answers.tell
@@ -93,6 +95,10 @@ class TableEdge:
             await self.intake.show_rule(interaction, route.game, route.verb)
         elif route.kind == "rematch":
             await self.rematch.press(interaction, route.game)
+        elif route.kind == "replay":
+            await self.replays.page(interaction, route)
+        elif route.kind == "jump":
+            await self.replays.jump(interaction, route)
         else:
             await self.intake.not_ours(interaction)
 
