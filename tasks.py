@@ -4,7 +4,7 @@
     python tasks.py run     # set up .venv if needed, then start the bot
     python tasks.py test    # set up .venv if needed, then run the whole test suite
     RUMPUS_TEST_DATABASE=postgresql python tasks.py test   # the same, every storage on PostgreSQL
-    python tasks.py lint    # ruff
+    python tasks.py lint    # ruff, then mypy on what pyproject's [tool.mypy] lists
 
 The virtual environment is rebuilt only when pyproject.toml changes (a hash stamp). The
 PostgreSQL tests start their own server from the machine's PostgreSQL binaries (tests/pg.py;
@@ -52,7 +52,10 @@ def main(argv: list[str]) -> int:
         # One worker per core; a test that needs its own run says so with `-n 0` after.
         args = [str(PYTHON), "-m", "pytest", "-n", "auto", "--dist", "worksteal", *rest]
     else:
-        args = [str(PYTHON), "-m", "ruff", "check", ".", *rest]
+        ruff = subprocess.run([str(PYTHON), "-m", "ruff", "check", ".", *rest], cwd=ROOT).returncode
+        # Both run, so one report shows every complaint; mypy's cache (.mypy_cache) keeps a rerun quick.
+        mypy = subprocess.run([str(PYTHON), "-m", "mypy"], cwd=ROOT).returncode
+        return ruff or mypy
     return subprocess.run(args, cwd=ROOT).returncode
 
 

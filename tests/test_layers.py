@@ -45,6 +45,31 @@ def test_a_layer_imports_nothing_it_must_not(package: str) -> None:
     assert crossings == []
 
 
+def global_random(path: Path) -> Iterator[tuple[int, str]]:
+    """Uses of the global `random` module other than its `Random` class. Its functions
+    (`random.choice`, `from random import shuffle`) draw from one hidden, process-wide generator,
+    so a game would not replay from its seed; a `random.Random` seeded from the game (`games.core.Rng`,
+    `games.computer.decision_rng`, a policy's `rng` parameter) is the one way chance enters."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name == "random" and alias.asname not in (None, "random"):
+                    yield node.lineno, f"random as {alias.asname}"
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module == "random":
+            for alias in node.names:
+                if alias.name != "Random":
+                    yield node.lineno, f"random.{alias.name}"
+        elif (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "random"
+              and node.attr != "Random"):
+            yield node.lineno, f"random.{node.attr}"
+
+
+def test_engines_take_chance_only_from_a_seeded_generator() -> None:
+    uses = [f"{path.relative_to(ROOT)}:{line} uses {name}"
+            for path in sources("games") for line, name in global_random(path)]
+    assert uses == []
+
+
 def test_sql_is_written_only_in_storage() -> None:
     found = []
     for package in ("games", "runtime", "cogs", "bench"):
@@ -62,4 +87,8 @@ def test_the_checks_would_see_a_crossing(tmp_path: Path) -> None:
     sample = tmp_path / "bad.py"
     sample.write_text("import discord\nfrom storage.database import Storage\nQ = 'SELECT id FROM games'\n")
     assert [name for _, name in imported(sample)] == ["discord", "storage"]
+    chance = tmp_path / "chance.py"
+    chance.write_text("import random\nfrom random import Random, shuffle\n"
+                      "def f(rng: random.Random) -> int:\n    return random.randint(1, 6)\n")
+    assert [name for _, name in global_random(chance)] == ["random.shuffle", "random.randint"]
     assert SQL.search("SELECT id FROM games") and not SQL.search("select a letter from your hand")
