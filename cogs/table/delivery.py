@@ -168,7 +168,8 @@ class Delivery:
             await self.update_table(game, post_new=post_new_table)
         # a finished game's every panel says so and loses its controls, changed or not
         over = applied.outcome is not None or game.status is not Status.ACTIVE
-        seats = [s.seat for s in game.seats if not s.computer] if over else applied.changed_seats
+        seats = ([s.seat for s in game.seats if not s.computer] if over
+                 else applied.changed_seats + self.panels.drawn.stale(game, applied.changed_seats))
         for seat in seats:
             await self.deliver_private(applied, seat, dm=seat not in (private_done or set()))
         if over:
@@ -248,6 +249,7 @@ class Delivery:
         rendered = await self.draw_private(applied, seat)
         if rendered is None:
             return
+        self.panels.drawn.mark(game.id, seat, rendered)
         await self.panels.refresh(game.id, seat, rendered.fingerprint(), lambda: self.draw_private(applied, seat))
         if not dm:
             return
@@ -309,6 +311,7 @@ class Delivery:
         if len(self._dm_shown) >= MAX_REMEMBERED_DMS:
             self._dm_shown.clear()
         self._dm_shown[(game_id, seat)] = (message_id, rendered.fingerprint())
+        self.panels.drawn.mark(game_id, seat, rendered)
 
     def table_shows(self, game_id: int) -> tuple[int, int] | None:
         """(message id, state version) the table of `game_id` shows, as far as this process knows."""

@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 
 import discord
 
+from cogs.table import codec
 from cogs.table.kept_pictures import KeptPictures
 from cogs.table.present import Rendered
+from runtime.deadlines import drawn_during
+from storage import GameRecord
 
 log = logging.getLogger(__name__)
 
@@ -37,11 +40,47 @@ class Panel:
     fingerprint: str
 
 
+class DrawnAt:
+    """The state version each seat's private controls were drawn at (its DM and newest panel
+    are drawn together). A step that leaves a seat's view as it was still ends a wait that is
+    not independent, and with it the good of the buttons drawn for it: such a seat's panels
+    are redrawn too (`stale`), as the table is when its controls are bound to the version."""
+
+    def __init__(self) -> None:
+        self._drawn: dict[int, dict[int, int]] = {}  # game id -> seat -> version
+
+    def mark(self, game_id: int, seat: int, rendered: Rendered) -> None:
+        seats = self._drawn.setdefault(game_id, {})
+        if rendered.version is not None and bound(rendered):
+            seats[seat] = rendered.version
+        else:
+            seats.pop(seat, None)
+
+    def stale(self, game: GameRecord, skip: Iterable[int]) -> list[int]:
+        """Seats (other than `skip`) whose drawn controls a press could no longer use."""
+        left = set(skip)
+        return [seat for seat, version in self._drawn.get(game.id, {}).items() if seat not in left
+                and version != game.version and not drawn_during(game.deadlines, seat, version)]
+
+    def forget(self, game_id: int) -> None:
+        self._drawn.pop(game_id, None)
+
+
+def bound(rendered: Rendered) -> bool:
+    """Whether a message carries a control tied to the state version it was drawn at."""
+    rows = rendered.view.to_components() if rendered.view is not None else []
+    routes = [codec.parse(str(item.get("custom_id", ""))) for row in rows for item in row.get("components", [])]
+    return any(route is not None and route.kind in ("action", "select", "form") and route.version
+               for route in routes)
+
+
 class LivePanels:
     def __init__(self, pictures: KeptPictures, clock: Callable[[], float] = time.monotonic) -> None:
         self.pictures = pictures
         self.clock = clock
         self._panels: dict[tuple[int, int], Panel] = {}
+        #: What version each seat's private controls were drawn at (DMs and panels alike).
+        self.drawn = DrawnAt()
 
     def remember(self, game_id: int, seat: int, interaction: discord.Interaction, message_id: int,
                  rendered: Rendered) -> None:
@@ -49,6 +88,7 @@ class LivePanels:
         if len(self._panels) >= MAX_REMEMBERED:
             self._panels.clear()
         self._panels[(game_id, seat)] = Panel(interaction, message_id, self.clock(), rendered.fingerprint())
+        self.drawn.mark(game_id, seat, rendered)
 
     def holds(self, game_id: int, seat: int) -> bool:
         """Whether the seat has a panel that can still be edited."""
@@ -67,6 +107,7 @@ class LivePanels:
     def forget(self, game_id: int, seats: int) -> None:
         for seat in range(seats):
             self._panels.pop((game_id, seat), None)
+        self.drawn.forget(game_id)
 
     async def refresh(self, game_id: int, seat: int, fingerprint: str,
                       draw: Callable[[], Awaitable[Rendered | None]]) -> None:

@@ -44,13 +44,17 @@ from tests.e2e.conftest import RumpusHarness, running_bot
 from tests.fakediscord import FakeDiscord, FakeUser, Message
 
 OVER = "This game is over"
-#: kind -> (players' lobby buttons after the host's, /new options); the last player's DMs are closed.
-TABLES: dict[str, tuple[list[str], dict[str, Any]]] = {
-    "words": (["Join", "Join"], {}),
-    "hallway": (["Join"], {}),
-    "fencing": (["Join", "Join"], {}),
-    "tarot": (["Join A", "Join B", "Join B"], {"conference": "off"}),
-    "kniggits": (["Join B"], {"size": 24, "rounds": 3}),
+#: case -> (game, players' lobby buttons after the host's, /new options, seed); the last player's
+#: DMs are closed. Two seeds for the quicker games; Kniggits with two and with four commanders.
+TABLES: dict[str, tuple[str, list[str], dict[str, Any], int]] = {
+    "words-3": ("words", ["Join", "Join"], {}, 1),
+    "words-4": ("words", ["Join", "Join", "Join"], {}, 2),
+    "hallway-1": ("hallway", ["Join"], {}, 1),
+    "hallway-2": ("hallway", ["Join"], {}, 2),
+    "fencing": ("fencing", ["Join", "Join"], {}, 1),
+    "tarot": ("tarot", ["Join A", "Join B", "Join B"], {"conference": "off"}, 1),
+    "kniggits-2": ("kniggits", ["Join B"], {"size": 24, "rounds": 3}, 1),
+    "kniggits-4": ("kniggits", ["Join A", "Join B", "Join B"], {"size": 24, "rounds": 2}, 2),
 }
 MAX_STEPS = 700
 
@@ -311,8 +315,8 @@ class Table:
         raise AssertionError(f"{self.kind}: the game did not end in {MAX_STEPS} steps")
 
 
-async def open_table(server: FakeDiscord, kind: str, players: list[FakeUser], harness: RumpusHarness) -> int:
-    joins, options = TABLES[kind]
+async def open_table(server: FakeDiscord, case: str, players: list[FakeUser], harness: RumpusHarness) -> int:
+    kind, joins, options, _ = TABLES[case]
     lobby = (await players[0].slash(f"{kind} new", **options)).message
     assert lobby is not None
     for player, join in zip(players[1:], joins, strict=True):
@@ -328,17 +332,17 @@ async def open_table(server: FakeDiscord, kind: str, players: list[FakeUser], ha
     return game.id
 
 
-@pytest.mark.parametrize("kind", sorted(TABLES))
-async def test_every_screen_keeps_up_with_random_games(fake_discord: FakeDiscord, tmp_path: Path, kind: str) -> None:
+@pytest.mark.parametrize("case", sorted(TABLES))
+async def test_every_screen_keeps_up_with_random_games(fake_discord: FakeDiscord, tmp_path: Path, case: str) -> None:
     server = fake_discord
     server.allow_errors(50007)
-    joins, _ = TABLES[kind]
+    kind, joins, _, seed = TABLES[case]
     names = ["alice", "bob", "carol", "dan"][:len(joins) + 1]
     players = [server.user(n, accepts_dms=n != names[-1]) for n in names]
     clock = ManualClock()
-    async with running_bot(server, tmp_path, seed=20 + len(kind), clock=clock) as harness:
-        table = Table(server, harness, clock, kind, players, random.Random(f"screens-{kind}"))
-        table.game_id = await open_table(server, kind, players, harness)
+    async with running_bot(server, tmp_path, seed=20 + seed, clock=clock) as harness:
+        table = Table(server, harness, clock, kind, players, random.Random(f"screens-{case}"))
+        table.game_id = await open_table(server, case, players, harness)
         await table.play()
     assert table.checked > 20, table.ways
     if kind != "hallway" and kind != "fencing":  # games with hands: pressed from the DM and from ephemerals
