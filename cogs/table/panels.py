@@ -6,7 +6,9 @@ interaction's token for 15 minutes, so each seat's newest one is remembered here
 step that changes the seat's view redraws it as it redraws the DM: for a player whose DMs are
 closed it is the only panel they have. Older ephemerals are left as they are; a press on one
 is answered with the hand as it is now (`Intake.current_panel`). Kept in memory only: after a
-restart the next press or `/hand` opens a new one.
+restart the next press or `/hand` opens a new one. `DrawnAt` remembers the state version each
+seat's private controls were drawn at, so a hand whose buttons a step made useless is redrawn
+even when the seat's view did not change.
 """
 
 from __future__ import annotations
