@@ -9,6 +9,8 @@ or anyone with Manage Server, ends it. Counting: runtime/night.py; storage: stor
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -24,15 +26,24 @@ from storage.gamenight import GameNights, NightBusy, NightRecord
 START, END = "start", "end"
 
 
-def channel_of(interaction: discord.Interaction) -> discord.abc.GuildChannel | discord.Thread:
-    """The channel a night belongs to: where the command was used, or the channel a game's
-    thread hangs from (a game's thread counts for its channel)."""
+@dataclass(frozen=True)
+class Where:
+    """The channel a night belongs to, and its name (for the picture)."""
+
+    id: int
+    name: str
+
+
+def channel_of(interaction: discord.Interaction) -> Where:
+    """Where the command was used, or the channel a game's thread hangs from (a game's thread
+    counts for its channel)."""
     channel = interaction.channel
     if interaction.guild is None or channel is None:
         raise Refusal("A game night is held in a server channel, not in DMs.")
-    if isinstance(channel, discord.Thread) and channel.parent is not None:
-        return channel.parent
-    return channel  # type: ignore[return-value]
+    if isinstance(channel, discord.Thread):
+        parent = channel.parent
+        return Where(channel.parent_id, getattr(parent, "name", "") or "")
+    return Where(channel.id, getattr(channel, "name", "") or "")
 
 
 class NightCog(commands.Cog):
@@ -72,7 +83,7 @@ class NightCog(commands.Cog):
             raise Refusal(f"No night is going in <#{channel_id}>. Start one with `/night action:start`.")
         return night
 
-    async def start(self, interaction: discord.Interaction, channel: discord.abc.GuildChannel | discord.Thread) -> None:
+    async def start(self, interaction: discord.Interaction, channel: Where) -> None:
         assert interaction.guild is not None
         try:
             night = await self.nights.start_night(guild_id=interaction.guild.id, channel_id=channel.id,
@@ -86,12 +97,12 @@ class NightCog(commands.Cog):
             f"here from now on scores ({scoring_line()}). `/night` shows the table; "
             "`/night action:end` crowns the winner."))
 
-    async def show(self, interaction: discord.Interaction, channel: discord.abc.GuildChannel | discord.Thread) -> None:
+    async def show(self, interaction: discord.Interaction, channel: Where) -> None:
         night = await self.going(channel.id)
         table = night_table(await self.nights.night_seats(night))
         await respond(interaction, embed=night_embed(night, table))
 
-    async def end(self, interaction: discord.Interaction, channel: discord.abc.GuildChannel | discord.Thread) -> None:
+    async def end(self, interaction: discord.Interaction, channel: Where) -> None:
         night = await self.going(channel.id)
         if interaction.user.id != night.started_by and not manages_guild(interaction):
             raise NotAllowed(f"Only <@{night.started_by}>, who started the night, or someone with Manage "
@@ -105,7 +116,7 @@ class NightCog(commands.Cog):
         kwargs: dict[str, object] = {"embed": embed}
         if table.games:
             embed.set_image(url="attachment://night.png")
-            kwargs["file"] = evening_file(table, getattr(channel, "name", "") or "")
+            kwargs["file"] = evening_file(table, channel.name)
         await respond(interaction, **kwargs)
 
 

@@ -122,12 +122,16 @@ def evening_picture(table: NightTable, channel_name: str) -> bytes:
     games = table.games[-PICTURE_ROWS:]
     standings = table.standings[:PICTURE_ROWS]
     row = 40
-    height = MARGIN * 2 + 60 + 44 + row * max(1, len(games)) + 30 + 44 + row * max(1, len(standings))
+    height = MARGIN * 2 + 96 + 44 + row * max(1, len(games)) + 30 + 44 + row * max(1, len(standings))
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     head = pictures.drawable(f"Game night in #{channel_name}") or "Game night"
     pictures.text(draw, (MARGIN, MARGIN), pictures.fit(head, 34, WIDTH - 2 * MARGIN), INK, pictures.font(34))
-    y = MARGIN + 60
+    crowned = " & ".join(pictures.drawable(s.name) or "player" for s in table.winners)
+    said = (f"Winner: {crowned} with {plural(table.winners[0].points, 'point')}" if table.winners
+            else "No winner tonight")
+    pictures.text(draw, (MARGIN, MARGIN + 50), pictures.fit(said, 24, WIDTH - 2 * MARGIN), GOLD, pictures.font(24))
+    y = MARGIN + 96
     pictures.text(draw, (MARGIN, y), f"Games ({len(table.games)})", GOLD, pictures.font(26))
     y += 44
     first = len(table.games) - len(games)
@@ -153,7 +157,7 @@ def evening_picture(table: NightTable, channel_name: str) -> bytes:
                       anchor="mm")
         name = pictures.drawable(standing.name) or "player"
         pictures.text(draw, (MARGIN + 42, y + 5), pictures.fit(name, 22, 220), INK, pictures.font(22))
-        left, right = MARGIN + 280, WIDTH - MARGIN - 150
+        left, right = MARGIN + 270, WIDTH - MARGIN - 200
         draw.rounded_rectangle((left, y + 6, right, y + 28), radius=6, fill=PANEL)
         filled = left + round((right - left) * standing.points / best)
         if standing.points:
