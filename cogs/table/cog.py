@@ -34,7 +34,7 @@ from runtime.service import Left, TableService
 from storage import GameRecord, Status
 
 #: Subcommand names every game's group has already.
-RESERVED = frozenset({"new", "do", "board", "join", "confer", "addbot", "removebot"})
+RESERVED = frozenset({"new", "do", "board", "join", "confer", "addbot", "removebot", "learn"})
 
 
 class TableCog(commands.Cog):
@@ -104,6 +104,7 @@ class TableCog(commands.Cog):
             group.add_command(self._join_command(group, engine))
         if offers_computers(engine.name):
             group.add_command(self._addbot_command(group, engine))
+            group.add_command(self._learn_command(group, engine))
             group.add_command(self._removebot_command(group, engine))
         if type(ui_for(engine.name)).team_chat is not GameUI.team_chat:
             group.add_command(self._confer_command(group, engine))
@@ -157,6 +158,16 @@ class TableCog(commands.Cog):
             app_commands.Choice(name=engine.team_name(i), value=label) for i, label in enumerate(engine.lobby_teams)])])
         return app_commands.Command(name="join", description="Join a team in the lobby here",
                                     callback=join, parent=group)
+
+    def _learn_command(self, group: app_commands.Group, engine: Engine) -> app_commands.Command[Any, ..., None]:
+        """`/<game> learn [options]`: a practice table against computers, with hints (cogs/table/learn.py)."""
+        async def learn(interaction: discord.Interaction, **options: Any) -> None:
+            await self.edge.learn.open(interaction, engine.name, options)
+
+        with_options(learn, [from_engine_option(o) for o in engine.options if o.name != engine.champion_option])
+        return app_commands.Command(
+            name="learn", description=f"Practise {engine.title} against computers, with hints (not rated)"[:100],
+            callback=learn, parent=group)
 
     def _addbot_command(self, group: app_commands.Group, engine: Engine) -> app_commands.Command[Any, ..., None]:
         """`/<game> addbot [name] [team]`: the lobby's 🤖 Add computer button, for the host."""

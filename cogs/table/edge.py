@@ -24,6 +24,7 @@ from cogs.table import codec
 from cogs.table.answers import Answers
 from cogs.table.delivery import Delivery, Host
 from cogs.table.intake import Intake, carried_by_message
+from cogs.table.learn import LearnDesk
 from cogs.table.lobby import Lobby
 from cogs.table.mentions import neutral
 from cogs.table.options import misfit
@@ -50,6 +51,7 @@ class TableEdge:
         self.lobby = Lobby(service, self.answers, self.delivery, self.teams)
         self.rematch = RematchDesk(service, self.answers, self.delivery)
         self.replays = ReplayDesk(service, self.answers)
+        self.learn = LearnDesk(service, self.answers, self.delivery)
         self.guard = self.answers.guard
         self.committed = self.answers.committed
         self.tell = self.answers.tell
@@ -99,6 +101,8 @@ class TableEdge:
             await self.replays.page(interaction, route)
         elif route.kind == "jump":
             await self.replays.jump(interaction, route)
+        elif route.kind == "hint":
+            await self.learn.hint(interaction, route.game)
         else:
             await self.intake.not_ours(interaction)
 

@@ -19,6 +19,7 @@ from cogs.table.computers import clean_name, is_computer, offers_computers
 from cogs.table.delivery import Delivery
 from cogs.table.intake import pressed_at
 from cogs.table.mentions import neutral
+from cogs.table.newcomers import mention_learn
 from cogs.table.present import closed_lobby, render_lobby
 from cogs.table.registry import ui_for
 from cogs.table.teams import TeamRooms
@@ -59,6 +60,7 @@ class Lobby:
                 await self.service.storage.set_table_message(game.id, sent.message_id, self.delivery.now)
                 await self.service.storage.set_lobby_message(game.id, sent.message_id)
             await self.check_dm(interaction, game)
+            await mention_learn(self.service, interaction, game)
 
     async def redraw(self, game: GameRecord) -> None:
         """Show a lobby's seats after a change made elsewhere than on its buttons."""
@@ -82,6 +84,7 @@ class Lobby:
                 await interaction.response.edit_message(**render_lobby(game, get_engine(game.kind)).edit_kwargs())
                 if not was_seated:  # a switch of team keeps the DM check already made
                     await self.check_dm(interaction, game)
+                    await mention_learn(self.service, interaction, game)
             elif verb == "leave":
                 game = await self.service.leave_lobby(game_id, user.id, pressed_at=at)
                 await interaction.response.edit_message(**render_lobby(game, get_engine(game.kind)).edit_kwargs())
@@ -178,6 +181,7 @@ class Lobby:
             await self.redraw(game)
             if not was_seated:
                 await self.check_dm(interaction, game)
+                await mention_learn(self.service, interaction, game)
 
     async def start(self, interaction: discord.Interaction, game_id: int) -> None:
         """Claim the lobby first (the service checks host, seats and that it is still a lobby,

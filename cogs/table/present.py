@@ -17,6 +17,7 @@ from typing import Any
 import discord
 import orjson
 
+from cogs.table import codec
 from cogs.table.components import ActionButton, ActionSelect, FormOpenButton, HandButton, LobbyButton
 from cogs.table.computers import add_button, is_computer, offers_computers, remove_select
 from cogs.table.mentions import neutral
@@ -25,6 +26,7 @@ from cogs.table.ui import Button, Card, FormButton, GameUI, Screen, Seat, Select
 from cogs.table.wording import for_the_table, plural
 from games.core import Engine, IllegalAction
 from runtime.deadlines import format_left
+from runtime.hints import awaited
 from storage import GameRecord, SeatRecord, Status
 
 STYLES = {
@@ -262,6 +264,9 @@ async def render_table(
     info = table_info(game)
     assert game.state is not None
     version, live = game.version, game.status is Status.ACTIVE  # before the picture's await
+    # A practice table whose prompts are on the table (no private screen) offers its learner a hint.
+    hinted = (live and game.practice and type(ui).private is GameUI.private
+              and any(awaited(game, s.seat) for s in game.seats if not is_computer(s)))
     view = engine.view(game.state, None)
     screen = ui.table(view, info)
     embed = embed_of(screen.card)
@@ -280,6 +285,8 @@ async def render_table(
         embed.set_image(url=f"attachment://{screen.image_name}")
     has_private = type(ui).private is not GameUI.private
     controls = build_view(game.id, version, screen, hand_button=has_private and live) if live else None
+    if hinted:
+        controls = with_hint(controls, game.id)
     return Rendered(fit(embed), controls, file, digest, version=version)
 
 
@@ -290,6 +297,7 @@ async def render_private(
     """A seat's private message (DM or ephemeral), from that seat's view only."""
     assert game.state is not None
     version, live = game.version, game.status is Status.ACTIVE  # before the picture's await
+    hinted = live and game.practice and awaited(game, seat)  # a practice table's prompt: 💡 Hint
     info = table_info(game)
     seat_view = engine.view(game.state, seat)
     screen = ui.private(seat_view, seat, info)
@@ -309,7 +317,22 @@ async def render_private(
     if file is not None:
         embed.set_image(url=f"attachment://{screen.image_name}")
     controls = build_view(game.id, version, screen, hand_button=False) if live else None
+    if hinted:
+        controls = with_hint(controls, game.id)
     return Rendered(fit(embed), controls, file, digest, version)
+
+
+def with_hint(view: discord.ui.View | None, game_id: int) -> discord.ui.View:
+    """A practice table's prompt gets 💡 Hint (runtime/hints.py), on the last row if it has room."""
+    view = view if view is not None else discord.ui.View(timeout=None)
+    for row in (4, None):
+        try:
+            view.add_item(discord.ui.Button(label="Hint", emoji="💡", style=discord.ButtonStyle.success,
+                                            custom_id=codec.hint_id(game_id), row=row))
+            break
+        except ValueError:  # that row (or every row) is full: the prompt goes without
+            continue
+    return view
 
 
 def render_lobby(game: GameRecord, engine: Engine) -> Rendered:
