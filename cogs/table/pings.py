@@ -265,6 +265,10 @@ class Pings:
         except discord.HTTPException as exc:
             log.info("could not ping in game %s: %s", game.id, exc)
             return None
+        if not any(d["seat"] in seats for d in self.live(game, asked)):  # all closed on its way: it goes
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(sent.id).delete()
+            return None
         if game.ping_message_id is not None:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(game.ping_message_id).delete()
@@ -299,6 +303,10 @@ class Pings:
             sent = await dm.send(said[:2000], suppress_embeds=True, allowed_mentions=NOBODY)
         except discord.HTTPException as exc:
             log.info("could not ping seat %s of game %s by DM: %s", seat, game.id, exc)
+            return None
+        if text is None and not self.live(game, asked or set(), seat):  # closed on its way: it goes
+            with contextlib.suppress(discord.HTTPException):
+                await sent.delete()
             return None
         old = self._dm_pings.get((game.id, seat))
         self._dm_pings[(game.id, seat)] = (sent.channel.id, sent.id)

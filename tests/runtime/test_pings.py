@@ -89,11 +89,15 @@ class FakeChannel:
     id: int
     sent: list[Sent]
     deleted: list[int] = field(default_factory=list)
+    #: Runs while a message is on its way (the game moving on meanwhile).
+    during_send: Any = None
 
     async def send(self, content: str, *, allowed_mentions: discord.AllowedMentions | None = None,
                    suppress_embeds: bool = False) -> Sent:
         message = Sent(next(IDS), self, content, allowed_mentions)
         self.sent.append(message)
+        if self.during_send is not None:
+            self.during_send()
         return message
 
     def get_partial_message(self, message_id: int) -> Any:
@@ -249,3 +253,14 @@ async def test_with_a_shared_database_what_is_asked_is_read_afresh_before_the_pi
     await pings.after(asked(game, APPLAUSE))
     await pings.drain()
     assert host.sent == []
+
+
+async def test_a_ping_whose_prompt_closes_while_it_is_on_its_way_is_taken_back() -> None:
+    pings, host, game = setup()
+    thread = host.get_partial_messageable(THREAD)
+    thread.during_send = lambda: setattr(game, "deadlines", [COUNT])  # the insults end meanwhile
+    await pings.after(asked(game, APPLAUSE))
+    await pings.drain()
+    [sent] = host.sent
+    assert thread.deleted == [sent.id]
+    assert pings.delivery.service.storage.pings == []  # not kept as the thread's ping
