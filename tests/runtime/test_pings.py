@@ -164,6 +164,12 @@ def asked(game: GameRecord, *waits: dict[str, Any]) -> Applied:
                    newly_awaited=sorted({d["seat"] for d in waits if d["seat"] is not None}))
 
 
+def stored_pings(pings: Pings) -> list[tuple[int | None, dict[int, int]]]:
+    """What the pings recorded as the thread's ping and the lines each seat has seen."""
+    storage: Any = pings.delivery.service.storage
+    return list(storage.pings)
+
+
 def hold(pings: Pings, seconds: float) -> None:
     """The thread's next ping may go only in `seconds` (as after a burst of pings)."""
     pings._last_sent[THREAD] = asyncio.get_running_loop().time() + seconds - PING_SPACING
@@ -217,7 +223,7 @@ async def test_a_ping_for_several_players_carries_one_digest() -> None:
     assert [line for line in sent.content.splitlines() if line.startswith(">")] == [
         "> line 2", "> line 3", "> line 4", "> line 5"]  # from the earliest line either missed, once
     assert sent.allowed is not None and sent.allowed.to_dict()["users"] == [ALICE, BOB]
-    assert pings.delivery.service.storage.pings == [(sent.id, {0: 5, 1: 5})]
+    assert stored_pings(pings) == [(sent.id, {0: 5, 1: 5})]
 
 
 async def test_quoted_player_text_is_defused_and_pings_only_the_player() -> None:
@@ -243,7 +249,7 @@ async def test_with_a_shared_database_what_is_asked_is_read_afresh_before_the_pi
     """Several processes: another one applied the step that closed the prompt; this process
     learns it by the version check its ping makes first, and sends nothing."""
     pings, host, game = setup()
-    service = pings.delivery.service
+    service: Any = pings.delivery.service
     service.storage.shared = True
 
     async def stored(game_id: int) -> GameRecord:
@@ -263,4 +269,4 @@ async def test_a_ping_whose_prompt_closes_while_it_is_on_its_way_is_taken_back()
     await pings.drain()
     [sent] = host.sent
     assert thread.deleted == [sent.id]
-    assert pings.delivery.service.storage.pings == []  # not kept as the thread's ping
+    assert stored_pings(pings) == []  # not kept as the thread's ping
