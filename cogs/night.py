@@ -66,7 +66,9 @@ class NightCog(commands.Cog):
     ])
     @app_commands.guild_only()
     async def night(self, interaction: discord.Interaction, action: str | None = None) -> None:
-        async with self.edge.answers.watched(interaction), self.edge.guard(interaction):
+        # Not watched: a late answer would be deferred privately, and these answers are for the
+        # channel (the end, which draws a picture, defers publicly itself).
+        async with self.edge.guard(interaction):
             channel = channel_of(interaction)
             if action == START:
                 await self.start(interaction, channel)
@@ -110,6 +112,7 @@ class NightCog(commands.Cog):
         ended = await self.nights.end_night(night.id, interaction.user.id, self.edge.now)
         if ended is None:
             raise Refusal("This night has just ended.")
+        await interaction.response.defer(thinking=True)  # the picture takes a moment
         table = night_table(await self.nights.night_seats(ended))
         embed = night_embed(ended, table, heading="🌙 The night is over")
         embed.description = winner_line(table) + "\n" + (embed.description or "")

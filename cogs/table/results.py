@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: Characters the embeds of one message may hold in all (Discord's limit).
+EMBEDS_LIMIT = 6000
+
 
 async def post_result(delivery: Delivery, applied: Applied) -> None:
     game, outcome = applied.game, applied.outcome
@@ -40,7 +43,9 @@ async def post_result(delivery: Delivery, applied: Applied) -> None:
     if not outcome.abandoned:  # a finished game offers its rematch and counts for the night
         extra["view"] = rematch_view(game)
         try:
-            extra["embeds"] = [embed, *await night_under_result(delivery.service.storage, game)]
+            night = await night_under_result(delivery.service.storage, game)
+            # within Discord's 6,000 characters a message's embeds may hold (else no night table)
+            extra["embeds"] = [embed, *(e for e in night if len(embed) + len(e) <= EMBEDS_LIMIT)]
         except Exception:  # the result matters more than the night's table
             log.exception("could not show the night's table under game %s", game.id)
     with contextlib.suppress(discord.HTTPException):
