@@ -3,38 +3,44 @@
 Every commit asks which seats' views changed (to send only those) and whether the public view
 did: the views of the state before and of the state after, for every person and the public. The
 state before is the one the previous commit produced, whose views that commit already computed:
-they are kept here, keyed by the state object itself, so each state's views are computed once.
-A state reloaded from storage (another process moved the game) is a new object and computes its
-views again. Views are compared here, never handed out, so nobody can change a kept one.
+their digests are kept here, keyed by the state object itself, so each state's views are
+computed once. A state reloaded from storage (another process moved the game) is a new object
+and computes its views again. Only a 16-byte digest per view is kept (a whole view is kilobytes;
+a thousand live games would hold tens of megabytes of them).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
-from typing import Any
+
+import orjson
 
 from games.core import Engine, State
 
-View = Callable[[int | None], Any]
+#: `digest(seat)`: the digest of a seat's view (None: the public view).
+View = Callable[[int | None], bytes]
 
 
 class ViewMemo:
     def __init__(self) -> None:
-        #: game id -> (the state, its views by seat; None is the public view)
-        self._kept: dict[int, tuple[State, dict[int | None, Any]]] = {}
+        #: game id -> (the state, its views' digests by seat; None is the public view)
+        self._kept: dict[int, tuple[State, dict[int | None, bytes]]] = {}
 
     def of(self, engine: Engine, state: State | None, game_id: int) -> View:
-        """`view(seat)` of `state`: from what was kept for it, else computed (and not kept)."""
+        """`digest(seat)` of `state`'s views: from what was kept for it, else computed (and
+        not kept)."""
         kept = self._kept.get(game_id)
         views = kept[1] if kept is not None and kept[0] is state else {}
         return _lazy(engine, state, views)
 
     def put(self, engine: Engine, state: State, game_id: int) -> View:
-        """`view(seat)` of `state`, the game's newest: the views computed are kept for the next
-        commit's `of`."""
+        """`digest(seat)` of the views of `state`, the game's newest: those computed are kept
+        for the next commit's `of`."""
         if len(self._kept) > 50_000:
             self._kept.clear()
-        views: dict[int | None, Any] = {}
+        views: dict[int | None, bytes] = {}
         self._kept[game_id] = (state, views)
         return _lazy(engine, state, views)
 
@@ -42,10 +48,19 @@ class ViewMemo:
         self._kept.pop(game_id, None)
 
 
-def _lazy(engine: Engine, state: State | None, views: dict[int | None, Any]) -> View:
-    def view(seat: int | None) -> Any:
+def digest(view: object) -> bytes:
+    """Equal views give equal digests (keys sorted, as JSON; `json` for what orjson refuses)."""
+    try:
+        packed = orjson.dumps(view, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    except TypeError:
+        packed = json.dumps(view, sort_keys=True, default=repr).encode()
+    return hashlib.blake2b(packed, digest_size=16).digest()
+
+
+def _lazy(engine: Engine, state: State | None, views: dict[int | None, bytes]) -> View:
+    def view(seat: int | None) -> bytes:
         if seat not in views:
-            views[seat] = engine.view(state, seat)
+            views[seat] = digest(engine.view(state, seat))
         return views[seat]
 
     return view
