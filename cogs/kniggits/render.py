@@ -476,22 +476,9 @@ def kniggit_mark(image: Image.Image, draw: ImageDraw.ImageDraw, k: dict[str, Any
                  toward: tuple[float, float] | None, facing: bool, *, ghost: bool = False) -> None:
     """A kniggit centred on (x, y) in a `cell` px cell: mounted ring, pip rim, disc and label,
     facing wedge (toward a screen direction), marks."""
-    army = k["army"]
-    fled = k["status"] != "active" or ghost
     r = cell * 0.45
     w = rim(cell)
-    if k.get("mounted"):
-        rr = cell * 0.5
-        draw.ellipse((x - rr, y - rr, x + rr, y + rr), fill=ink(HORSE))
-    draw.ellipse((x - r, y - r, x + r, y + r), fill=ink(TRACK))
-    if not ghost:
-        for pool in ("M", "A", "D"):
-            pips(draw, x, y, r, w, pool, int(k.get(pool, 0)))
-    inner = r - w
-    fill = FLED_FILL if fled else ARMY[army]
-    draw.ellipse((x - inner, y - inner, x + inner, y + inner), fill=ink(fill),
-                 outline=ink(ARMY[army] if fled else ARMY_DARK[army]), width=2 if fled else 1)
-    text(image, (x, y + 1), label_for(k["id"], cell), FLED_INK if fled else WHITE, ID_FONT, "mm", fill, narrow=True)
+    disc(image, k, x, y, cell, ghost=ghost)
     if toward is not None and k["status"] == "active" and not ghost:
         ux, uy = toward
         norm = math.hypot(ux, uy) or 1
@@ -514,6 +501,44 @@ def kniggit_mark(image: Image.Image, draw: ImageDraw.ImageDraw, k: dict[str, Any
         flag_shape(draw, x + corner - mark * 0.25, y - corner + mark * 0.55, mark * 1.2, WHITE)
     if k.get("carrying"):
         flag_shape(draw, x + corner - mark * 0.2, y + corner + mark * 0.55, mark * 1.3, ARMY[k["carrying"]])
+
+
+def disc(image: Image.Image, k: dict[str, Any], x: float, y: float, cell: int, *, ghost: bool = False) -> None:
+    """A kniggit's disc (mounted ring, pip rim, disc, label), drawn once per look and place
+    within a pixel and pasted through its round mask: the same pixels as drawing it here (the
+    sprite sits at even coordinates, so rounding .5 to even comes out the same)."""
+    fled = k["status"] != "active" or ghost
+    pools = (0, 0, 0) if ghost else tuple(int(k.get(pool, 0)) for pool in ("M", "A", "D"))
+    reach = cell * (0.5 if k.get("mounted") else 0.45)
+    left, top = 2 * math.floor((x - reach - 2) / 2), 2 * math.floor((y - reach - 2) / 2)
+    sprite, mask = _disc(k["army"], fled, ghost, bool(k.get("mounted")), pools, label_for(k["id"], cell), cell,
+                         x - left, y - top)
+    pictures.stamp(image, sprite, mask, left, top)
+
+
+@lru_cache(maxsize=4096)
+def _disc(army: str, fled: bool, ghost: bool, mounted: bool, pools: tuple[int, int, int], label: str, cell: int,
+          x: float, y: float) -> tuple[Image.Image, Image.Image]:
+    size = (math.ceil(x + cell * 0.5) + 3, math.ceil(y + cell * 0.5) + 3)
+    sprite, mask = blank(size, BACKGROUND), Image.new("1", size, 0)
+    draw, shape = ImageDraw.Draw(sprite), ImageDraw.Draw(mask)
+    r = cell * 0.45
+    w = rim(cell)
+    if mounted:
+        rr = cell * 0.5
+        draw.ellipse((x - rr, y - rr, x + rr, y + rr), fill=ink(HORSE))
+        shape.ellipse((x - rr, y - rr, x + rr, y + rr), fill=1)
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=ink(TRACK))
+    shape.ellipse((x - r, y - r, x + r, y + r), fill=1)
+    if not ghost:
+        for pool, count in zip(("M", "A", "D"), pools, strict=True):
+            pips(draw, x, y, r, w, pool, count)
+    inner = r - w
+    fill = FLED_FILL if fled else ARMY[army]
+    draw.ellipse((x - inner, y - inner, x + inner, y + inner), fill=ink(fill),
+                 outline=ink(ARMY[army] if fled else ARMY_DARK[army]), width=2 if fled else 1)
+    text(sprite, (x, y + 1), label, FLED_INK if fled else WHITE, ID_FONT, "mm", fill, narrow=True)
+    return sprite, mask
 
 
 # -- what a picture reads from the view ----------------------------------------------------------------
@@ -741,8 +766,35 @@ def chip(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, pool
     text(image, (x + (CHIP_W - 4) / 2, y + 1), str(value), WHITE, MIN_FONT, "mm", POOL[pool])
 
 
+#: What a roster line shows of a kniggit (with its position): the key of the line's sprite.
+LINE_FIELDS = ("id", "army", "status", "M", "A", "D", "mounted", "magic_sword", "kind", "two_swords", "carrying")
+
+
 def roster_line(image: Image.Image, draw: ImageDraw.ImageDraw, k: dict[str, Any], x: float, y: float,
                 width: float) -> None:
+    """One kniggit's line, `ROW` px tall round `y` on the roster's panel: drawn once per
+    kniggit as shown (and place within a pixel) and pasted, as most lines of a roster are the
+    same as on the last picture. The sprite sits at an even x, so the line's own rounding (of
+    .5 to even) comes out as drawn in place."""
+    top = y - ROW / 2
+    if top != int(top):  # rows are whole pixels; drawn in place otherwise
+        draw_roster_line(image, draw, k, x, y, width)
+        return
+    left = 2 * math.floor((x - 2) / 2)
+    shown = (*(k.get(name) for name in LINE_FIELDS), tuple(k["pos"]) if k.get("pos") else None)
+    pictures.stamp(image, _line_sprite(shown, x - left, width), None, left, int(top))
+
+
+@lru_cache(maxsize=4096)
+def _line_sprite(shown: tuple[Any, ...], x: float, width: float) -> Image.Image:
+    k = dict(zip(LINE_FIELDS, shown[:-1], strict=True)) | {"pos": shown[-1]}
+    sprite = blank((math.ceil(x + width) + 3, ROW), PANEL)
+    draw_roster_line(sprite, ImageDraw.Draw(sprite), k, x, ROW / 2, width)
+    return sprite
+
+
+def draw_roster_line(image: Image.Image, draw: ImageDraw.ImageDraw, k: dict[str, Any], x: float, y: float,
+                     width: float) -> None:
     """One kniggit: its id, M A D chips, marks and where it is (or that it fled or is gone)."""
     gone = k["status"] == "gone"
     text(image, (x, y), k["id"], DIM_TEXT if gone else ARMY_BRIGHT[k["army"]], MIN_FONT, "lm", PANEL)
@@ -1103,5 +1155,5 @@ def _deployment(key: str) -> bytes:
 
 def clear_caches() -> None:
     """Forget every drawn layer and picture (the bench measures cold pictures)."""
-    for cached in (field_layer, _rows_layer, _battlefield, _preview, _reach, _sight, _deployment):
+    for cached in (field_layer, _rows_layer, _line_sprite, _disc, _battlefield, _preview, _reach, _sight, _deployment):
         cached.cache_clear()

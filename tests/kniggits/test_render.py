@@ -341,3 +341,30 @@ def test_sample_states_draw() -> None:
             me = samples.ENGINE.view(state, seat)["me"]
             if me.get("plan"):
                 drawn(render.preview, samples.ENGINE.view(state, seat), me["plan"])
+
+
+def drawn_in_place(image: Image.Image, k: dict[str, Any], x: float, y: float, cell: int, *,
+                   ghost: bool = False) -> None:
+    """A disc drawn on a sprite as big as the picture, pasted at (0, 0): no translation at all."""
+    sprite, mask = render._disc.__wrapped__(
+        k["army"], k["status"] != "active" or ghost, ghost, bool(k.get("mounted")),
+        (0, 0, 0) if ghost else tuple(int(k.get(p, 0)) for p in "MAD"), render.label_for(k["id"], cell), cell, x, y)
+    image.paste(sprite, (0, 0), mask)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("board", ["packed", "spread", "over"])
+def test_sprites_paste_the_pixels_drawing_in_place_gives(size: int, board: str,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Discs and roster lines are drawn once and pasted (at even coordinates, with the place
+    within a pixel in the key): every pixel as when each is drawn where it stands."""
+    view = BOARDS[board](size)
+    mid = (size + 1) // 2
+    plan = {"id": "A6", "path": [[mid + 1, mid - 2], [mid + 2, mid - 1]], "cost": "1.41", "allowance": 12,
+            "engages": [], "potions": [], "flag": None, "hand": None}
+    pasted = [drawn(render.battlefield, view)[0], drawn(render.preview, view, plan)[0]]
+    monkeypatch.setattr(render, "disc", drawn_in_place)
+    monkeypatch.setattr(render, "roster_line", render.draw_roster_line)
+    in_place = [drawn(render.battlefield, view)[0], drawn(render.preview, view, plan)[0]]
+    for a, b in zip(pasted, in_place, strict=True):
+        assert pixels(a).tobytes() == pixels(b).tobytes()
