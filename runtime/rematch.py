@@ -82,6 +82,8 @@ class Rematches:
         old = await self.service.game(game_id)
         if old.status is not Status.FINISHED:
             raise Refusal("Only a finished game can be played again.")
+        if old.practice:
+            raise Refusal(f"A practice table is played again with `/{old.kind} learn`.")
         engine = get_engine(old.kind)
         seat = old.seat_of(user_id)
         if seat is None or old.seats[seat].computer:

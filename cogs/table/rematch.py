@@ -39,8 +39,11 @@ def rematch_button(game_id: int) -> discord.ui.Button[discord.ui.View]:
                              custom_id=codec.rematch_id(game_id))
 
 
-def rematch_view(game: GameRecord) -> discord.ui.View:
-    """The controls under a finished game's result: 🔁 Rematch."""
+def rematch_view(game: GameRecord) -> discord.ui.View | None:
+    """The controls under a finished game's result: 🔁 Rematch (none for a practice table:
+    `/<game> learn` opens another)."""
+    if game.practice:
+        return None
     view = discord.ui.View(timeout=None)
     view.add_item(rematch_button(game.id))
     return view

@@ -14,6 +14,7 @@ from runtime.rematch import Rematches, rematch_options, rematch_seats
 from runtime.service import TableService
 from storage import GameRecord, SeatRecord, Status
 from storage.gamenight import GameNights, PlannedSeat
+from storage.practice import mark_practice
 from tests.runtime.conftest import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD
 
 A, B = 0, 1
@@ -130,3 +131,12 @@ async def test_a_rematch_of_a_rematch(service: TableService) -> None:
     assert seating(third) == seating(old) and third.host_id == ALICE
     nights = GameNights(service.storage)
     assert await nights.rematch_of(third.id) == second.id and await nights.rematch_of(second.id) == old.id
+
+
+async def test_a_practice_table_is_played_again_with_learn_not_rematch(service: TableService) -> None:
+    old = await finished_tarot(service)
+    await mark_practice(service.storage, old.id)
+    service.forget(old.id)
+    with pytest.raises(Refusal, match="A practice table is played again with `/tarot learn`"):
+        await Rematches(service).open(old.id, ALICE)
+    assert await GameNights(service.storage).rematches_of(old.id) == []
