@@ -10,11 +10,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from cogs.table import codec
+from cogs.table.controls import controls_for
+from cogs.table.learn import control_label
 from cogs.table.rules import rule_text
+from games.registry import get_engine, get_policy
 from runtime.clock import ManualClock
+from runtime.hints import hint_for
 from storage import Status
 from tests.e2e.conftest import running_bot
-from tests.e2e.test_computers_e2e import play_out, seat_computers
+from tests.e2e.test_computers_e2e import pick_control, play_out, seat_computers
 from tests.fakediscord import FakeDiscord, Message
 
 LEARN = "`/hallway learn`"
@@ -72,9 +76,7 @@ async def test_a_practice_table_gives_a_legal_hint_from_the_players_view(
         await fake_discord.idle()
         assert await harness.bot.storage.player_ratings(fake_discord.guild.id, alice.id) == []
         assert await harness.bot.storage.computer_record(fake_discord.guild.id, alice.id) == {}
-        over = await alice.click(practice_table(fake_discord) or table, custom_id, check=False) \
-            if hint_button(practice_table(fake_discord) or table) else None
-        assert over is None  # a finished table offers no hint
+        assert hint_button(table) is None  # a finished table offers no hint
 
 
 async def test_a_rated_table_never_offers_a_hint_and_refuses_a_forged_one(
@@ -114,3 +116,38 @@ async def test_the_first_game_of_a_kind_mentions_learn_once(fake_discord: FakeDi
         rejoined = await bob.click(again.message, "Join")
         await fake_discord.idle()
         assert not any(LEARN in m.text() for m in rejoined.followups)
+
+
+async def test_a_tarot_learner_gets_the_hint_in_their_own_hand_and_it_plays(
+        fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Tarot's prompts are in the player's hand (a DM): the Hint is there, names the control that
+    sends the computer's move from alice's view, and that move is accepted."""
+    clock = ManualClock()
+    alice = fake_discord.user("alice")
+    async with running_bot(fake_discord, tmp_path, seed=24, clock=clock) as harness:
+        opened = await alice.slash("tarot learn")
+        assert opened.acknowledged
+        game = await harness.bot.service.game_for(alice.id, None)
+        assert game.practice and [s.computer for s in game.seats].count(True) == 3
+        seat = game.seat_of(alice.id)
+        assert seat is not None
+        await play_out(fake_discord, harness, clock, [], game.id,
+                       until=lambda g: any(d["seat"] == seat for d in g.deadlines))
+        await fake_discord.wait_for(lambda: alice.last_dm() is not None and hint_button(alice.last_dm()) is not None,
+                                    what="alice's hand with its Hint")
+        hand = alice.last_dm()
+        assert hand is not None
+        answered = await (await alice.click(hand, codec.hint_id(game.id))).done()
+        hint = hint_for(get_engine("tarot"), get_policy("tarot"), game, seat, harness.bot.service.clock.now())
+        named = control_label(game, seat, hint.action)
+        text = answered.message.text() if answered.message is not None else ""
+        assert f"the computer would choose **{named}**" in text and "📖 Rule R" in text, text
+
+        version = game.version
+        packed, value = pick_control(controls_for(game, seat), hint.action)
+        if packed is not None:
+            done = await alice.slash("tarot do", action=packed, **({"value": value} if value else {}))
+            assert done.acknowledged and "not one of your options" not in done.text()
+        else:  # a two-card discard: several picks of one menu, sent as the menu would
+            await harness.bot.tables.publish(await harness.bot.service.act(game.id, alice.id, hint.action))
+        await fake_discord.wait_for(lambda: game.version > version, what="the hinted move counted")
