@@ -76,7 +76,7 @@ async def test_a_practice_table_gives_a_legal_hint_from_the_players_view(
         await fake_discord.idle()
         assert await harness.bot.storage.player_ratings(fake_discord.guild.id, alice.id) == []
         assert await harness.bot.storage.computer_record(fake_discord.guild.id, alice.id) == {}
-        assert hint_button(table) is None  # a finished table offers no hint
+        await fake_discord.wait_for(lambda: hint_button(table) is None, what="the finished table, without a Hint")
 
 
 async def test_a_rated_table_never_offers_a_hint_and_refuses_a_forged_one(
