@@ -12,7 +12,9 @@ import discord
 import pytest
 
 from cogs.table import codec
-from cogs.table.replays import CHAPTERS, MAX_OPTIONS, pager
+from cogs.table.present import IMAGES
+from cogs.table.registry import load_builtin_uis
+from cogs.table.replays import CHAPTERS, MAX_OPTIONS, ReplayDesk, pager
 from games.core import Event
 from games.registry import get_engine, load_builtin
 from runtime.replays import CHECKPOINT, FIRST_LINE, ReplayBroken, build
@@ -21,6 +23,7 @@ from storage.records import ActionRecord
 from tests.playout import Playout, random_playout
 
 load_builtin()
+load_builtin_uis()
 KINDS = [("hallway", 5), ("words", 6), ("tarot", 7), ("fencing", 8), ("kniggits", 9)]
 
 
@@ -120,3 +123,18 @@ async def test_the_pager_carries_each_step_and_jumps_to_chapters() -> None:
     assert [b.disabled for b in ends.children if isinstance(b, discord.ui.Button)] == [
         False, False, True, True]
     assert len(jump.options) <= MAX_OPTIONS
+
+
+async def test_a_step_seen_again_is_not_drawn_again() -> None:
+    run = playout("tarot", 7)
+    game, actions = stored(run, "tarot")
+    replay = build(get_engine("tarot"), game, actions, describe=lambda e: e.type, chapter=CHAPTERS["tarot"])
+    desk = ReplayDesk(None, None)  # type: ignore[arg-type]  # drawing a frame needs neither
+    first = await desk.frame(game, replay, 40)
+    drawn = IMAGES.misses
+    again = await desk.frame(game, replay, 40, edit=True)
+    assert IMAGES.misses == drawn, "the picture of a step seen before was drawn again"
+    assert first["embed"].to_dict() == again["embed"].to_dict() and len(again["attachments"]) == 1
+    assert first["embed"].author.name == f"⏪ Replay of game #{game.id} · step 40 of {replay.last}"
+    end = (await desk.frame(game, replay, replay.last))["embed"]
+    assert any(f.name == "The end" and "Game over." in (f.value or "") for f in end.fields)
