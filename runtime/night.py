@@ -24,14 +24,22 @@ PLACE_POINTS = (3, 1)
 class SeatResult(Protocol):
     """What a recorded result says of one seat (storage's NightSeat has these)."""
 
-    game_id: int
-    kind: str
-    user_id: int
-    seat: int
-    rank: int
-    team: int | None
-    name: str
-    computer: bool
+    @property
+    def game_id(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def user_id(self) -> int: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def rank(self) -> int: ...
+    @property
+    def team(self) -> int | None: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def computer(self) -> bool: ...
 
 
 def points_for(place: int) -> int:

@@ -137,7 +137,7 @@ async def test_a_night_over_three_kinds_of_game_with_a_restart_in_the_middle(
         await alice.click(lobby, "Start")
         tarot = await harness.bot.service.game_for(alice.id, None)
         thread = await fake_discord.wait_for(lambda: next(
-            (t for t in fake_discord.general.threads() if t.name.endswith(f" #{tarot.id}")), None), what="its thread")
+            (t for t in fake_discord.general.threads() if (t.name or "").endswith(f" #{tarot.id}")), None), what="its thread")
         # `/night` in the game's thread shows the night of the channel it hangs from
         in_thread = await bob.slash("night", channel=thread)
         assert night_shown(in_thread.message)["title"] == "🌙 Tonight — after 2 games"

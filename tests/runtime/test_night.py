@@ -26,7 +26,8 @@ def game(game_id: int, kind: str, *ranked: tuple[int, int] | tuple[int, int, int
     """Seats of one game: (user, rank[, team]) in seat order; `computers` lists computer users."""
     out = []
     for seat, entry in enumerate(ranked):
-        user, rank, team = (*entry, None)[:3] if len(entry) == 2 else entry  # type: ignore[misc]
+        user, rank = entry[0], entry[1]
+        team = entry[2] if len(entry) == 3 else None
         out.append(Seat(game_id, kind, user, seat, rank, team, f"u{user}", user in computers))
     return out
 

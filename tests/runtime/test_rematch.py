@@ -63,9 +63,9 @@ async def test_a_leavers_stand_in_is_a_plain_computer_in_the_rematch(service: Ta
     carol = old.seat_of(CAROL)
     assert carol is not None
     await service.storage.set_seat_player(old.id, carol, user_id=-7, name="🤖 carol's stand-in", computer=True)
-    old = await service.storage.game(old.id)
-    assert old is not None
-    seats = rematch_seats(old)
+    handed = await service.storage.game(old.id)
+    assert handed is not None
+    seats = rematch_seats(handed)
     assert [s.name for s in seats] == ["alice", "🤖 Ada", "bob", "🤖 Babbage"]
     assert seats[3] == PlannedSeat(-7, "🤖 Babbage", B, True)
     assert CAROL not in {s.user_id for s in seats}
