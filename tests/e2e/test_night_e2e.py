@@ -175,3 +175,18 @@ async def test_a_night_over_three_kinds_of_game_with_a_restart_in_the_middle(
         assert message.embeds[0].get("image", {}).get("url") == "attachment://night.png"
         nobody = await alice.slash("night")
         assert nobody.ephemeral and "No night is going" in nobody.content
+
+
+async def test_manage_server_may_end_anyones_night_and_an_empty_night_has_no_winner(
+        fake_discord: FakeDiscord, bot: object) -> None:
+    carol, mod, eve = fake_discord.user("carol"), fake_discord.user("mod"), fake_discord.user("eve")
+    await carol.slash("night", action="start")
+    refused = await eve.slash("night", action="end")
+    assert refused.ephemeral and "Manage Server" in refused.content
+    mod.grant("manage_guild")
+    ended = await mod.slash("night", action="end")
+    await ended.done()
+    assert ended.message is not None and not ended.message.ephemeral
+    assert "no game finished, so nobody won" in ended.message.text() and not ended.message.attachments
+    again = await eve.slash("night", action="start")  # the channel is free for another night
+    assert not again.ephemeral and f"started by <@{eve.id}>" in again.content
