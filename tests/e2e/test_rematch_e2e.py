@@ -101,6 +101,7 @@ async def test_a_rematch_is_opened_from_the_result_played_and_rematched_again(
             "Join", "Leave", "Start", "Cancel"]
         # alice is pinged and told by DM; bob pressed, so he is not pinged; his closed DMs are stored
         assert call in fake_discord.pinged(alice) and call not in fake_discord.pinged(bob)
+        assert "<@-" not in call.text()  # a computer is named, never mentioned
         await fake_discord.wait_for(lambda: any("rematch" in m.text() for m in alice.dms()), what="alice's DM")
         by_user = await delivery_checked(harness, second_id, [alice, bob])
         assert by_user[alice.id].dm_ok and by_user[alice.id].dm_channel_id == alice.dm_channel.id
