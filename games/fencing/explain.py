@@ -10,7 +10,7 @@ from games.explain import Reason
 
 #: action type -> (why, rule)
 REASONS: dict[str, tuple[str, str]] = {
-    "game": ("every bumper starts when all three players have pressed GAME!", "1"),
+    "game": ("the game starts once all three players have pressed it, and waiting gains nothing", "1"),
     "fire": ("the starting gun opens the game; there is nothing to weigh before firing", "1"),
     "stamp": ("stamps open the bumper, and waiting gains nothing", "2"),
     "thrust": ("the Start thrusts to reveal the trick's cards; nothing is chosen, so there is no reason to wait",

@@ -19,7 +19,8 @@ def explain(view: dict[str, Any], seat: int, action: Action) -> Reason:
     if kind in ("offer", "accept", "decline", "nodeal"):
         no_deal, swap = POLICY.stakes(view, seat)
         fair = (no_deal - swap) / 2
-        price = (f"receiving about {fair:.0f} points" if fair >= 0 else f"paying about {-fair:.0f} points")
+        amount = round(abs(fair))
+        price = f"{'receiving' if fair >= 0 else 'paying'} about {amount} point{'' if amount == 1 else 's'}"
         if kind == "offer":
             return Reason(f"counting every space, swapping places is fair at {price}, and it asks a little "
                           "better than that while offers remain (each offer costs its maker 1 point)", "10")

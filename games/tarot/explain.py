@@ -41,5 +41,7 @@ def _play(view: dict[str, Any], seat: int, card: str) -> Reason:
     if ours >= 0.5:
         return Reason(f"with it your team takes the trick about {ours:.0%} of the time, worth more than the card "
                       "costs to spend", "R7")
+    if ours < 0.05:
+        return Reason("the trick is lost whatever you play, so it gives away as little as it can", "R7")
     return Reason(f"the trick is likely lost (your team takes it only about {ours:.0%} of the time), so it gives "
                   "away as little as it can", "R7")
