@@ -69,7 +69,8 @@ class ReplayDesk:
 
     async def jump(self, interaction: discord.Interaction, route: codec.Route) -> None:
         """"Jump to …": the first step of the chapter picked."""
-        values = (interaction.data or {}).get("values") or []
+        data: Any = interaction.data or {}
+        values = data.get("values") or []
         picked = values[0] if isinstance(values, list) and len(values) == 1 else ""
         if not (isinstance(picked, str) and picked.isascii() and picked.isdigit() and len(picked) < 10):
             async with self.answers.guard(interaction):
