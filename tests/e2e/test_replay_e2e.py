@@ -1,6 +1,6 @@
 """`/game replay` end to end: a Hallway game played to its end (one person against a computer,
 on a manual clock), then replayed by someone else in the server: the viewer is theirs alone,
-opens at the start, pages with ▶ ◀ ⏭ and "Jump to a round…", keeps paging after a bot restart
+opens at the start (a game still being played is refused), pages with ▶ ◀ ⏭ and "Jump to a round…", keeps paging after a bot restart
 (the step lives in each button), and its last step is the recorded end: as many steps as the
 record has actions, the result's reason, and the final state's digest matching."""
 
@@ -44,6 +44,8 @@ async def finished_hallway(server: FakeDiscord, harness: Any, clock: ManualClock
     lobby = await seat_computers(server, alice, "hallway", 1)
     await alice.click(lobby, "Start")
     game = await harness.bot.service.game_for(alice.id, None)
+    live = await alice.slash("game replay", id=str(game.id))  # its seed and hands are still secret
+    assert live.ephemeral and "still being played" in live.content and "step" not in live.content
     finished = await play_out(server, harness, clock, [alice], game.id)
     assert finished.status is Status.FINISHED
     await server.idle()
@@ -85,7 +87,6 @@ async def test_a_replay_pages_to_the_recorded_end_and_survives_a_restart(
         assert await page(fake_discord, bob, viewer, "prev") == (len(moves) - 1, len(moves))
         assert "Game over." not in viewer.text()
 
-        # Only finished games of this server replay; a running one keeps its secrets.
         refused = await bob.slash("game replay", id="4242")
         assert refused.ephemeral and "There is no game #4242" in refused.content
         await fake_discord.idle()
