@@ -335,3 +335,22 @@ def test_the_theme_is_shown_until_the_next_bumper_opens() -> None:
     assert state["theme"] is not None and state["step"]["kind"] == "anthem"
     flow.start_bumper(state, 100_000, [])
     assert state["theme"] is None and ENGINE.view(state, None)["theme"] is None
+
+
+def test_labels_go_back_over_the_route_as_the_whole_label_layer_would() -> None:
+    """A picture starts from the map with its labels and pastes back only the labels of its
+    routes' box: the same pixels as pasting the whole label layer over the drawn routes."""
+    boards = [*real_views()[::7], *worst_views(), dict(ENGINE.view(themed_state(), None))]
+    assert any(render.facts(b)["last"] for b in boards) and any(b.get("theme") for b in boards)
+    boxed = []
+    for board in boards:
+        render.clear_caches()
+        boxed.append(pixels(ohio_map(board)).tobytes())
+    whole = render.route_box
+    try:
+        render.route_box = lambda moves: (0, 0, render.WIDTH, render.HEIGHT)
+        for board, pasted in zip(boards, boxed, strict=True):
+            render.clear_caches()
+            assert pixels(ohio_map(board)).tobytes() == pasted
+    finally:
+        render.route_box = whole
