@@ -22,7 +22,7 @@ from cogs.table.delivery import Delivery
 from cogs.table.intake import pressed_at
 from cogs.table.lobby import add_players
 from cogs.table.mentions import neutral
-from cogs.table.present import closed_lobby, table_info
+from cogs.table.present import table_info
 from cogs.table.registry import ui_for
 from cogs.table.rules import rule_text
 from cogs.table.ui import FormButton, Select
@@ -70,20 +70,17 @@ class LearnDesk:
             return
         game = applied.game
         async with self.answers.committed(interaction), self.delivery.lock(game.id):
-            await interaction.response.send_message(
-                f"🎓 {user.mention} is learning **{engine.title}** against computer players (game #{game.id}, "
-                "practice: not rated). Press **💡 Hint** on any of your prompts to see what the computer "
-                "would do in your place, and why.",
-                allowed_mentions=discord.AllowedMentions.none())
+            said = (f"🎓 {user.mention} is learning **{engine.title}** against computer players (game #{game.id}, "
+                    "practice: not rated). Press **💡 Hint** on any of your prompts to see what the computer "
+                    "would do in your place, and why.")
+            await interaction.response.send_message(said, allowed_mentions=discord.AllowedMentions.none())
             thread = await self._open_thread(interaction, game)
             if thread is not None:
                 await self.service.set_thread(game.id, thread.id)
                 await add_players(thread, game)
-            where = thread.mention if thread else "below"
-            with contextlib.suppress(discord.HTTPException):
-                await interaction.edit_original_response(
-                    **closed_lobby(game, engine, f"🎓 Practice table for {user.mention}: play {where}. "
-                                                 "Not rated.").edit_kwargs())
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.edit_original_response(content=f"{said}\nPlay in {thread.mention}.",
+                                                             allowed_mentions=discord.AllowedMentions.none())
             await self.delivery.publish_locked(applied, post_new_table=True)
 
     async def _open_thread(self, interaction: discord.Interaction, game: GameRecord) -> discord.Thread | None:
