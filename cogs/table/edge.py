@@ -4,6 +4,8 @@ A thin front over the parts, each with one job:
 
     lobby.py      `/<game> new`, Join / Leave / Start / Cancel, the game's thread
     rematch.py    🔁 Rematch under a result: the same seats at a new lobby
+    replays.py    `/game replay`: a finished game step by step, only for the caller
+    learn.py      `/<game> learn` practice tables and their 💡 Hint
     teams.py      partners' private threads and `/<game> confer`
     intake.py     taking actions in (buttons, selects, forms, commands) and acknowledging them
     delivery.py   showing committed steps: the table message, DMs, the closed-DM notice, results
