@@ -15,9 +15,9 @@ from __future__ import annotations
 import hashlib
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic
 
-from games.core import Action
+from games.core import Action, SeatT
 
 
 @dataclass(frozen=True)
@@ -30,18 +30,19 @@ class Asked:
     now: float
 
 
-class Policy:
-    """A game's computer player. Subclasses implement `choose`; `delay` may be tuned."""
+class Policy(Generic[SeatT]):
+    """A game's computer player. Subclasses implement `choose`; `delay` may be tuned. A game
+    with a schema names the view it reads: `class HallwayPolicy(Policy[SeatView])`."""
 
     #: Shown in the lobby beside the 🤖 ("plays to its partner, counts trumps").
     summary: str = ""
 
-    def choose(self, view: dict[str, Any], asked: Asked, rng: random.Random) -> Action:
+    def choose(self, view: SeatT, asked: Asked, rng: random.Random) -> Action:
         """The action to take, from the view alone. It must be legal; the runtime falls back
         to the wait's default (or refuses nothing and logs) when it is not."""
         raise NotImplementedError
 
-    def delay(self, view: dict[str, Any], asked: Asked, rng: random.Random) -> float:
+    def delay(self, view: SeatT, asked: Asked, rng: random.Random) -> float:
         """Seconds a human would take before acting (races: a reaction time)."""
         return rng.uniform(1.2, 2.8)
 

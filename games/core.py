@@ -11,13 +11,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar, overload
 
 import orjson
 
 JSON = Any
 State = dict[str, Any]
 Action = dict[str, Any]
+#: A game's public view and one seat's view: the TypedDicts its `schema.py` declares. An engine,
+#: policy or UI left unparameterised (`Engine`) reads plain dicts (Any).
+PublicT = TypeVar("PublicT", bound=Mapping[str, Any])
+SeatT = TypeVar("SeatT", bound=Mapping[str, Any])
 
 
 def copy_state(state: State) -> State:
@@ -239,9 +243,10 @@ class Rng:
         return f"{self._next().getrandbits(bits):0{bits // 4}x}"
 
 
-class Engine:
+class Engine(Generic[PublicT, SeatT]):
     """Base of every game engine. Subclasses set the class attributes and implement the
-    methods marked below; `apply` copies the state so `play` may mutate freely.
+    methods marked below; `apply` copies the state so `play` may mutate freely. A game with a
+    schema names its views: `class HallwayEngine(Engine[PublicView, SeatView])`.
 
     Reserved state keys: `rng` (see `Rng`), `players` (seat count), `forfeit` (set by
     the default `forfeit`).
@@ -295,7 +300,11 @@ class Engine:
         """Apply `action` to `state` in place (it is already a private copy) or raise."""
         raise NotImplementedError  # pragma: no cover - abstract
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    @overload
+    def view(self, state: State, seat: None) -> PublicT: ...
+    @overload
+    def view(self, state: State, seat: int) -> SeatT: ...
+    def view(self, state: State, seat: int | None) -> PublicT | SeatT:
         """What `seat` may see; `None` is the public view shown in the channel."""
         raise NotImplementedError  # pragma: no cover - abstract
 

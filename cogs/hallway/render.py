@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
 from cogs.table import pictures
 from cogs.table.pictures import FONT_SIZES, drawable, fit, font
+from games.hallway.schema import PublicView
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 Box = tuple[int, int, int, int]
@@ -152,9 +152,10 @@ def short(name: str, fallback: str = "") -> str:
 
 
 
-def winners(view: dict[str, Any]) -> set[int]:
-    if view.get("forfeit") is not None:
-        return {1 - view["forfeit"]}
+def winners(view: PublicView) -> set[int]:
+    leaver = view.get("forfeit")
+    if leaver is not None:
+        return {1 - leaver}
     final = view.get("final")
     if final:
         ranks = final["ranks"]
@@ -162,7 +163,7 @@ def winners(view: dict[str, Any]) -> set[int]:
     return set()
 
 
-def panel(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, box: Box,
+def panel(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, seat: int, box: Box,
           name: str) -> None:
     """One dude's score card: colour, name, ★, points, the Edge, and what staying inside would cost."""
     x0, y0, x1, y1 = box
@@ -205,10 +206,16 @@ def encounter_boxes(image: Image.Image, draw: ImageDraw.ImageDraw, done: int, x1
             draw.line((bx + 4, y + 12, bx + 9, y + 17, bx + 18, y + 5), fill=ink(GOLD), width=3)
 
 
-def banner(view: dict[str, Any], names: tuple[str, str]) -> str:
+def called(names: tuple[str, str], seat: int | None) -> str:
+    """A dude's name; "?" for a seat the view has not set yet (the turn before the roll-off)."""
+    return "?" if seat is None else names[seat]
+
+
+def banner(view: PublicView, names: tuple[str, str]) -> str:
     phase = view["phase"]
-    if view.get("forfeit") is not None:
-        return f"{names[1 - view['forfeit']]} WINS BY FORFEIT"
+    leaver = view.get("forfeit")
+    if leaver is not None:
+        return f"{names[1 - leaver]} WINS BY FORFEIT"
     final = view.get("final")
     if final:
         ranks = final["ranks"]
@@ -220,16 +227,16 @@ def banner(view: dict[str, Any], names: tuple[str, str]) -> str:
     if phase == "negotiate":
         return f"ENCOUNTER {view['encounters']}: HAGGLING"
     if phase == "edge":
-        return f"NO DEAL: {names[view['edge']]} USES THE EDGE"
+        return f"NO DEAL: {called(names, view['edge'])} USES THE EDGE"
     if view["passed"]:
-        return f"RACE TO THE EXITS · {names[view['turn']]} TO ROLL"
-    return f"ROUND {view['round']} · {names[view['turn']]} TO ROLL"
+        return f"RACE TO THE EXITS · {called(names, view['turn'])} TO ROLL"
+    return f"ROUND {view['round']} · {called(names, view['turn'])} TO ROLL"
 
 
-def offer_line(view: dict[str, Any], names: tuple[str, str]) -> tuple[int, str] | None:
+def offer_line(view: PublicView, names: tuple[str, str]) -> tuple[int, str] | None:
     """The pending offer, from its maker's mouth: (maker, "ALICE OFFERS: I PAY YOU 5")."""
-    nego = view.get("negotiation") or {}
-    offer = nego.get("pending")
+    nego = view["negotiation"]
+    offer = nego["pending"] if nego else None
     if not offer or view["phase"] != "negotiate":
         return None
     maker = offer["maker"]
@@ -237,7 +244,7 @@ def offer_line(view: dict[str, Any], names: tuple[str, str]) -> tuple[int, str] 
     return maker, f"{names[maker]} offers: “{words} {offer['amount']}”"
 
 
-def render_hallway(view: dict[str, Any], names: tuple[str, str] = NAMES) -> bytes:
+def render_hallway(view: PublicView, names: tuple[str, str] = NAMES) -> bytes:
     """The board picture for the table message, from the public view and the players' names
     (the red dude's first)."""
     names = (short(names[0], NAMES[0]), short(names[1], NAMES[1]))
@@ -264,7 +271,7 @@ def render_hallway(view: dict[str, Any], names: tuple[str, str] = NAMES) -> byte
         draw.rounded_rectangle(box, radius=8, fill=ink(OFFER), outline=ink(TOKEN[maker]), width=3)
         draw.ellipse((box[0] + 10, INFO_Y + 30, box[0] + 28, INFO_Y + 48), fill=ink(TOKEN[maker]))
         text(image, (box[0] + 38, INFO_Y + 39), fit(words, 19, box[2] - box[0] - 50), INK, 19, "lm", OFFER)
-    if moved is not None and view["phase"] != "over":
+    if last is not None and moved is not None and view["phase"] != "over":
         draw.ellipse((16, INFO_Y + 2, 32, INFO_Y + 18), fill=ink(TOKEN[moved]))
         text(image, (40, INFO_Y + 11), fit(f"{names[moved]} rolled {last['roll']}", MIN_FONT, 300), DIM,
              MIN_FONT, "lm", BACKGROUND)

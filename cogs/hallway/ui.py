@@ -7,7 +7,7 @@ Edge choices; the engine refuses presses by the wrong dude with a sentence.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from cogs.hallway import render
@@ -25,7 +25,9 @@ from cogs.table.ui import (
     press,
 )
 from cogs.table.wording import plural
+from games.hallway import schema
 from games.hallway.board import START, label
+from games.hallway.schema import PublicView, SeatView
 
 RULES = """\
 **Two Fat Dudes in a Narrow Hallway** — two players, 🔴 Red (the host) and 🔵 Blue, start at \
@@ -77,12 +79,17 @@ def who(seat: int | None, info: TableInfo) -> str:
     return f"{DOTS[seat]} {info.name_of(seat)}"
 
 
+def other(seat: int | None) -> int | None:
+    """The other dude; None while `seat` is (the Edge before the roll-off)."""
+    return None if seat is None else 1 - seat
+
+
 def dice(rolls: list[int], info: TableInfo) -> str:
     """`🔴 alice 🎲4, 🔵 bob 🎲1`: a roll-off's dice, once both are rolled."""
     return ", ".join(f"{who(seat, info)} 🎲{roll}" for seat, roll in enumerate(rolls))
 
 
-def track_line(view: dict[str, Any]) -> str:
+def track_line(view: PublicView) -> str:
     """`[R]·R3·**🔴R5**·B2 … G10 … **🔵B3**·[B]`: the hallway with both dudes on it."""
     cells = []
     for pos in range(21):
@@ -94,7 +101,7 @@ def track_line(view: dict[str, Any]) -> str:
     return "·".join(cells)
 
 
-def encounter_boxes(view: dict[str, Any]) -> str:
+def encounter_boxes(view: PublicView) -> str:
     """☑☑☐☐☐ and what the boxes mean now: this encounter's fee, the next one's, or how they passed."""
     done = view["encounters"]
     boxes = "".join("☑" if n < done else "☐" for n in range(BOXES))
@@ -113,7 +120,7 @@ def num(n: int) -> str:
     return str(n) if n >= 0 else f"−{-n}"
 
 
-def dude_field(view: dict[str, Any], seat: int, info: TableInfo) -> tuple[str, str, bool]:
+def dude_field(view: PublicView, seat: int, info: TableInfo) -> tuple[str, str, bool]:
     """Score, place and the left-behind penalty of one dude (final total once over)."""
     star = " ★" if view["start"] == seat else ""
     name = f"{DOTS[seat]} {COLOURS[seat]} — {info.name_of(seat)}{star}"
@@ -131,11 +138,11 @@ def dude_field(view: dict[str, Any], seat: int, info: TableInfo) -> tuple[str, s
     return (name[:256], "\n".join(lines), True)
 
 
-def status(view: dict[str, Any], info: TableInfo) -> str:
+def status(view: PublicView, info: TableInfo) -> str:
     """What the game is waiting for, in the game's words (the runtime adds the clock)."""
     phase = view["phase"]
-    if view.get("forfeit") is not None:
-        leaver = view["forfeit"]
+    leaver = view.get("forfeit")
+    if leaver is not None:
         if view.get("afk"):
             return (f"💤 {who(leaver, info)} let {view['timeouts'][leaver]} turns pass in a row and forfeits: "
                     f"{who(1 - leaver, info)} wins.")
@@ -150,8 +157,8 @@ def status(view: dict[str, Any], info: TableInfo) -> str:
     if phase == "turn":
         last = " (last turn!)" if view["start"] in view["exited"] else ""
         return f"🎲 {who(view['turn'], info)}'s turn to roll{last}."
-    if phase == "negotiate":
-        nego = view["negotiation"]
+    nego = view["negotiation"]
+    if phase == "negotiate" and nego is not None:
         offer = nego["pending"]
         if offer is None:
             text = (f"💥 Encounter {view['encounters']}! Either dude may make an offer to squeeze past "
@@ -167,7 +174,7 @@ def status(view: dict[str, Any], info: TableInfo) -> str:
     if phase == "edge":
         holder = view["edge"]
         return (f"🚫 No deal. {who(holder, info)} has the Edge: go back to the start, or send "
-                f"{who(1 - holder, info)} back (−{view['fee']}).")
+                f"{who(other(holder), info)} back (−{view['fee']}).")
     final = view.get("final")
     if final:
         ranks, totals = final["ranks"], final["totals"]
@@ -178,24 +185,31 @@ def status(view: dict[str, Any], info: TableInfo) -> str:
     return ""
 
 
-def controls(view: dict[str, Any], info: TableInfo) -> list[Control]:
+def send(action: schema.Action | schema.OfferForm) -> dict[str, Any]:
+    """An action checked against the schema, as the plain JSON a control carries."""
+    return dict(action)
+
+
+def controls(view: PublicView, info: TableInfo) -> list[Control]:
     phase = view["phase"]
     if view.get("forfeit") is not None or phase == "over":
         return []
     if phase in ("rolloff", "turn"):
-        return [Button("Roll", {"type": "roll"}, "primary", "🎲")]
+        return [Button("Roll", send({"type": "roll"}), "primary", "🎲")]
     if phase == "edge":
         holder, fee = view["edge"], view["fee"]
-        return [Button(f"I go back (−{fee})", {"type": "edge", "back": "me"}, "secondary", "🔙"),
-                Button(f"Send {info.name_of(1 - holder)} back (−{fee})"[:80], {"type": "edge", "back": "you"},
-                       "danger", "👉")]
+        return [Button(f"I go back (−{fee})", send({"type": "edge", "back": "me"}), "secondary", "🔙"),
+                Button(f"Send {info.name_of(other(holder))} back (−{fee})"[:80],
+                       send({"type": "edge", "back": "you"}), "danger", "👉")]
     nego = view["negotiation"]
+    assert nego is not None, "an encounter is being negotiated"
     if nego["pending"] is None:
-        return [*offer_forms("Offer"), Button("No deal", {"type": "nodeal"}, "danger", "🚫")]
-    answers: list[Control] = [Button("Accept", {"type": "accept"}, "success", "✅"),
-                              Button("Decline", {"type": "decline"}, "danger", "❌")]
+        return [*offer_forms("Offer"), Button("No deal", send({"type": "nodeal"}), "danger", "🚫")]
+    answers: list[Control] = [Button("Accept", send({"type": "accept"}), "success", "✅"),
+                              Button("Decline", send({"type": "decline"}), "danger", "❌")]
     if nego["offers"] < nego["limit"]:
         return [*answers, *offer_forms("Counter")]
+    # disabled, never sent: it only says why there is no Counter
     return [*answers, Button(f"Counter (all {nego['limit']} offers made)", {"type": "offer"}, disabled=True)]
 
 
@@ -203,17 +217,17 @@ def offer_forms(verb: str) -> list[Control]:
     """The two ways to haggle; each opens a modal asking for the amount."""
     return [
         FormButton(f"{verb}: I pay you…", f"{verb}: I pay you… (costs 1 point)", [AMOUNT],
-                   {"type": "offer", "payer": "me"}, "primary", "💰"),
+                   send({"type": "offer", "payer": "me"}), "primary", "💰"),
         FormButton(f"{verb}: you pay me…", f"{verb}: you pay me… (costs 1 point)", [AMOUNT],
-                   {"type": "offer", "payer": "you"}, "secondary", "🫴"),
+                   send({"type": "offer", "payer": "you"}), "secondary", "🫴"),
     ]
 
 
 OFFER_KINDS = {"pay": "pay: I pay my opponent", "ask": "ask: my opponent pays me"}
 SHORTCUTS = (
     Shortcut("roll", "Roll the die (your turn, or the roll-off)", press("roll")),
-    Shortcut("offer", "Make an offer or a counter-offer (costs you 1 point)", lambda o: {
-        "type": "offer", "payer": "me" if o["kind"] == "pay" else "you", "amount": o["amount"]}, (
+    Shortcut("offer", "Make an offer or a counter-offer (costs you 1 point)", lambda o: send({
+        "type": "offer", "payer": "me" if o["kind"] == "pay" else "you", "amount": o["amount"]}), (
         Param("kind", "pay (I pay you) or ask (you pay me)", choices=OFFER_KINDS),
         Param("amount", "How many points change hands (0-999)", integer=True, minimum=0, maximum=999),
     )),
@@ -226,13 +240,13 @@ SHORTCUTS = (
 )
 
 
-class HallwayUI(GameUI):
+class HallwayUI(GameUI[PublicView, SeatView]):
     name = "hallway"
     rules = RULES
     colour = 0xC0392B
     shortcuts = SHORTCUTS
 
-    def table(self, view: dict[str, Any], info: TableInfo) -> Screen:
+    def table(self, view: PublicView, info: TableInfo) -> Screen:
         description = f"{track_line(view)}\n\n{status(view, info)}"
         fields: list[tuple[str, str, bool]] = [dude_field(view, 0, info), dude_field(view, 1, info)]
         edge = view["edge"]
@@ -281,7 +295,7 @@ def signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"−{-n}"
 
 
-def offer_words(offer: dict[str, Any]) -> str:
+def offer_words(offer: schema.PendingOffer) -> str:
     """“I pay you 6” / “you pay me 9”, from the maker's mouth."""
     mine = offer["payer"] == offer["maker"]
     return f"“{'I pay you' if mine else 'you pay me'} {offer['amount']}”"
@@ -311,27 +325,36 @@ MOVES: dict[str, tuple[str, str]] = {
 }
 
 
-def move_line(data: dict[str, Any], info: TableInfo, *, out: bool = False) -> str:
-    """A roll or a swap and the space it scored (`out`: the dude left the hallway)."""
-    seat, pos = data["seat"], data["pos"]
+def move_head(data: schema.Exit, info: TableInfo) -> tuple[str, str]:
+    """`🔴 alice rolled 🎲3 and waddled`, and the word before the space it reached ("to", "on")."""
+    seat = data["seat"]
     lead, prep = MOVES.get(data.get("how", "walk"), MOVES["walk"])
     lead = lead.format(roll=data.get("roll", "?"), other=info.name_of(1 - seat))
-    head = f"{who(seat, info)} {lead}"
-    if out:  # nothing is scored on the exit semicircle
-        return f"{head} out of the hallway! 🚪"
+    return f"{who(seat, info)} {lead}", prep
+
+
+def exit_line(data: schema.Exit, info: TableInfo) -> str:
+    """A dude left the hallway: nothing is scored on the exit semicircle."""
+    return f"{move_head(data, info)[0]} out of the hallway! 🚪"
+
+
+def move_line(data: schema.Land, info: TableInfo) -> str:
+    """A roll or a swap and the space it scored."""
+    seat, pos = data["seat"], data["pos"]
+    head, prep = move_head(data, info)
     if pos == START[seat]:
         return f"{head} {prep} their start semicircle: no points."
     gained = data["delta"][seat]
     return f"{head} {prep} {pos} ({label(pos)}): {signed(gained)} → {num(data['score'])}."
 
 
-def rolled_line(data: dict[str, Any], info: TableInfo) -> str:
+def rolled_line(data: schema.Rolled, info: TableInfo) -> str:
     if data.get("timeout"):
         return f"⏰ time ran out — rolled for {who(data['seat'], info)}."
     return f"{who(data['seat'], info)} ✔ rolled for the start."
 
 
-def offer_line(data: dict[str, Any], info: TableInfo) -> str:
+def offer_line(data: schema.OfferMade, info: TableInfo) -> str:
     verb = "counters" if data.get("counter") else "offers"
     line = f"{who(data['seat'], info)} {verb} {offer_words(data['offer'])} (−1 to ask → {num(data['score'])})."
     if data["number"] >= data["limit"]:
@@ -339,14 +362,14 @@ def offer_line(data: dict[str, Any], info: TableInfo) -> str:
     return line
 
 
-def deal_line(data: dict[str, Any], info: TableInfo) -> str:
+def deal_line(data: schema.Deal, info: TableInfo) -> str:
     payer, payee = data["payer"], 1 - data["payer"]
     after = data["scores"]
     return (f"🤝 Deal! {who(payer, info)} pays {info.name_of(payee)} {data['amount']}: "
             f"{info.name_of(payer)} {num(after[payer])}, {info.name_of(payee)} {num(after[payee])}.")
 
 
-def nodeal_line(data: dict[str, Any], info: TableInfo) -> str:
+def nodeal_line(data: schema.NoDealSaid, info: TableInfo) -> str:
     if not data.get("ended"):
         return f"🚫 {who(data['seat'], info)} wants no deal."
     edge = f"{info.name_of(data['edge'])} has the Edge."
@@ -355,50 +378,84 @@ def nodeal_line(data: dict[str, Any], info: TableInfo) -> str:
     return f"🚫 Neither wants a deal. {edge}"
 
 
-def edge_line(data: dict[str, Any], info: TableInfo) -> str:
+def edge_line(data: schema.EdgeUsed, info: TableInfo) -> str:
     seat, goer = data["seat"], data["goer"]
     whom = "go back" if goer == seat else f"send {info.name_of(goer)} back"
     return (f"🔙 {who(seat, info)} uses the Edge to {whom} to the start: −{data['fee']} → {num(data['score'])}."
             f" The Edge passes to {info.name_of(data['edge'])}.")
 
 
-def penalty_line(data: dict[str, Any], info: TableInfo) -> str:
+def penalty_line(data: schema.Penalty, info: TableInfo) -> str:
     steps = data["steps"]
     return (f"{who(data['seat'], info)} is stuck {plural(steps, 'step')} from the exit: "
             f"−{data['penalty']} → {num(data['total'])}.")
 
 
-def afk_line(data: dict[str, Any], info: TableInfo) -> str:
+def afk_line(data: Mapping[str, Any], info: TableInfo) -> str:
     seat = data["seat"]
     return (f"💤 {who(seat, info)} let {data.get('limit', 5)} turns pass in a row and forfeits: "
             f"{info.name_of(1 - seat)} wins.")
 
 
-def left_line(data: dict[str, Any], info: TableInfo) -> str:
+def left_line(data: Mapping[str, Any], info: TableInfo) -> str:
     return f"{who(data['seat'], info)} left the hallway: {info.name_of(1 - data['seat'])} wins."
+
+
+def rolloff_line(data: schema.Rolloff, info: TableInfo) -> str:
+    return f"🎲 Roll-off: {dice(data['rolls'], info)}."
+
+
+def tie_line(data: schema.RolloffTie, info: TableInfo) -> str:
+    return f"Both rolled {data['roll']}: roll again!"
+
+
+def start_line(data: schema.Start, info: TableInfo) -> str:
+    return f"{who(data['start'], info)} starts ★ and {info.name_of(data['edge'])} holds the Edge."
+
+
+def encounter_line(data: schema.Encounter, info: TableInfo) -> str:
+    return (f"💥 Belly bump! Encounter {data['encounter']} of {data['of']}: "
+            "make an offer to squeeze past, or No deal.")
+
+
+def passed_line(data: schema.Passed, info: TableInfo) -> str:
+    if data["how"] == "final":
+        return "💦 Sweaty and slippery, the dudes slide past each other. The race is on!"
+    return "The dudes have passed each other. The race is on!"
+
+
+def last_turn_line(data: schema.LastTurn, info: TableInfo) -> str:
+    return f"{who(data['seat'], info)} gets one last turn!"
+
+
+def over_line(data: schema.Over, info: TableInfo) -> str:
+    return f"🏁 {verdict(data['reason'], data['winner'], data['totals'], info)}"
+
+
+def decline_line(data: schema.Declined, info: TableInfo) -> str:
+    return (f"❌ {who(data['seat'], info)} declines {offer_words(data['offer'])}. "
+            f"No deal: {info.name_of(data['edge'])} has the Edge.")
 
 
 #: Events a timer can cause in a dude's place; their lines say so first.
 TIMED = frozenset({"land", "exit", "decline", "edge"})
-EVENT_WORDS: dict[str, Callable[[dict[str, Any], TableInfo], str]] = {
+#: The words of every event of the schema's catalogue (`schema.EVENTS`), each function reading
+#: its own payload type; `event_line` looks the event's type up here.
+EVENT_WORDS: dict[schema.EventKind, Callable[[Any, TableInfo], str]] = {
     "rolled": rolled_line,
-    "rolloff": lambda d, info: f"🎲 Roll-off: {dice(d['rolls'], info)}.",
-    "rolloff_tie": lambda d, info: f"Both rolled {d['roll']}: roll again!",
-    "start": lambda d, info: (f"{who(d['start'], info)} starts ★ and {info.name_of(d['edge'])} "
-                              "holds the Edge."),
+    "rolloff": rolloff_line,
+    "rolloff_tie": tie_line,
+    "start": start_line,
     "land": move_line,
-    "exit": lambda d, info: move_line(d, info, out=True),
-    "encounter": lambda d, info: (f"💥 Belly bump! Encounter {d['encounter']} of {d.get('of', 4)}: "
-                                  "make an offer to squeeze past, or No deal."),
-    "passed": lambda d, info: ("💦 Sweaty and slippery, the dudes slide past each other. The race is on!"
-                               if d.get("how") == "final" else "The dudes have passed each other. The race is on!"),
-    "last_turn": lambda d, info: f"{who(d['seat'], info)} gets one last turn!",
+    "exit": exit_line,
+    "encounter": encounter_line,
+    "passed": passed_line,
+    "last_turn": last_turn_line,
     "penalty": penalty_line,
-    "over": lambda d, info: f"🏁 {verdict(d.get('reason', ''), d.get('winner'), d['totals'], info)}",
+    "over": over_line,
     "offer": offer_line,
     "deal": deal_line,
-    "decline": lambda d, info: (f"❌ {who(d['seat'], info)} declines {offer_words(d['offer'])}. "
-                                f"No deal: {info.name_of(d['edge'])} has the Edge."),
+    "decline": decline_line,
     "nodeal": nodeal_line,
     "edge": edge_line,
     "afk": afk_line,

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Generic, Literal
 
 from cogs.table.wording import plural
+from games.core import PublicT, SeatT
 
 Style = Literal["primary", "secondary", "success", "danger"]
 
@@ -213,9 +214,10 @@ class TableInfo:
         return self.seats[seat].mention
 
 
-class GameUI:
+class GameUI(Generic[PublicT, SeatT]):
     """Base for each game's interface. Subclasses set `name` (the engine's name) and
-    override `table` and, for games with private information, `private`."""
+    override `table` and, for games with private information, `private`. A game with a
+    schema names the views it reads: `class HallwayUI(GameUI[PublicView, SeatView])`."""
 
     name: ClassVar[str]
     #: Short rules summary shown by `/rules <game>` (markdown, ≤ 4,000 characters).
@@ -233,11 +235,11 @@ class GameUI:
     #: The game's own slash subcommands (`/<game> roll` …), alternatives to its controls.
     shortcuts: ClassVar[Sequence[Shortcut]] = ()
 
-    def table(self, view: dict[str, Any], info: TableInfo) -> Screen:
+    def table(self, view: PublicT, info: TableInfo) -> Screen:
         """The public table message, from the public view."""
         raise NotImplementedError  # pragma: no cover - abstract
 
-    def private(self, view: dict[str, Any], seat: int, info: TableInfo) -> Screen | None:
+    def private(self, view: SeatT, seat: int, info: TableInfo) -> Screen | None:
         """A seat's private message (DM, or the ephemeral "My hand"); None if the game
         has nothing private for this seat."""
         return None

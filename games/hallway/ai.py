@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from typing import Any
 
 from games.computer import Asked, Policy
 from games.core import Action
+from games.hallway import schema
 from games.hallway.board import EXIT, LENGTH, START, STEP, encounter_fee, left_penalty, points
+from games.hallway.schema import SeatView, Who
 from games.hallway.state import FINAL_ENCOUNTER, MAX_AMOUNT, OFFER_LIMIT
 
 DIE = 4
@@ -79,7 +80,7 @@ def _slippery_standoff(p0: int, p1: int, edge: int, turn: int, start: int) -> fl
     """Side by side after the fourth encounter, a 1 stands still and re-scores (rule 14), so
     the two turns may repeat forever: V_t = A_t + V_(other)/4, solved for V_turn."""
     def rest(mover: int) -> float:  # the rolls that slip past, and a 1's points, each /4
-        total = _land(mover, (p0, p1)[mover], False)
+        total: float = _land(mover, (p0, p1)[mover], False)
         for roll in range(2, DIE + 1):
             total += after_roll(p0, p1, FINAL_ENCOUNTER, False, edge, mover, False, False, start, roll)
         return total / DIE
@@ -115,11 +116,12 @@ def after_roll(p0: int, p1: int, enc: int, passed: bool, edge: int, mover: int, 
 
 
 @cache
-def edge_value(p0: int, p1: int, enc: int, edge: int, mover: int, start: int) -> tuple[float, str]:
+def edge_value(p0: int, p1: int, enc: int, edge: int, mover: int, start: int) -> tuple[float, Who]:
     """No deal at encounter `enc` (already counted): the holder's best choice and its value
     (Red-minus-Blue), from the moment before anyone goes back."""
     fee = encounter_fee(enc)
-    options = []
+    options: list[tuple[float, Who]] = []
+    back: Who
     for back in ("me", "you"):
         goer = edge if back == "me" else 1 - edge
         pos = [p0, p1]
@@ -146,7 +148,7 @@ def mine(seat: int, red_minus_blue: float) -> float:
     return red_minus_blue if seat == 0 else -red_minus_blue
 
 
-class HallwayPolicy(Policy):
+class HallwayPolicy(Policy[SeatView]):
     summary = "counts every space, haggles to a fair price, and uses the Edge where it hurts"
 
     #: How much better than the fair price the first offer asks; it comes down toward fair as
@@ -158,8 +160,10 @@ class HallwayPolicy(Policy):
     #: Counter only an offer at least this far from fair (else decline, or accept).
     worth_countering = 6.0
 
-    def choose(self, view: dict[str, Any], asked: Asked, rng: random.Random) -> Action:
-        seat = asked.seat
+    def choose(self, view: SeatView, asked: Asked, rng: random.Random) -> Action:
+        return dict(self.decide(view, asked.seat))
+
+    def decide(self, view: SeatView, seat: int) -> schema.Action:
         phase = view["phase"]
         if phase == "edge":
             return {"type": "edge", "back": self.edge_choice(view)}
@@ -169,22 +173,24 @@ class HallwayPolicy(Policy):
 
     # ----- the Edge ------------------------------------------------------------------
     @staticmethod
-    def edge_choice(view: dict[str, Any]) -> str:
+    def edge_choice(view: SeatView) -> Who:
         p0, p1 = view["pos"]
-        return edge_value(p0, p1, view["encounters"], view["edge"], view["turn"], view["start"])[1]
+        return edge_value(p0, p1, view["encounters"], *acting(view))[1]
 
     # ----- haggling -------------------------------------------------------------------
     @staticmethod
-    def stakes(view: dict[str, Any], seat: int) -> tuple[float, float]:
+    def stakes(view: SeatView, seat: int) -> tuple[float, float]:
         """(no deal, the swap without payment), each as this seat's expected margin."""
         p0, p1 = view["pos"]
-        enc, edge, mover, start = view["encounters"], view["edge"], view["turn"], view["start"]
+        enc = view["encounters"]
+        edge, mover, start = acting(view)
         no_deal = mine(seat, edge_value(p0, p1, enc, edge, mover, start)[0])
         swap = mine(seat, swap_value(p0, p1, enc, edge, mover, start))
         return no_deal, swap
 
-    def haggle(self, view: dict[str, Any], seat: int) -> Action:
+    def haggle(self, view: SeatView, seat: int) -> schema.Action:
         nego = view["negotiation"]
+        assert nego is not None, "haggling only in the negotiate phase"
         no_deal, swap = self.stakes(view, seat)
         # The points this seat must receive (negative: may pay) for the deal to equal no deal.
         fair = (no_deal - swap) / 2
@@ -201,13 +207,20 @@ class HallwayPolicy(Policy):
             return {"type": "nodeal"}  # too little at stake to pay for an offer
         return self.offer(fair, offers, seat)
 
-    def offer(self, fair: float, offers: int, seat: int) -> Action:
+    def offer(self, fair: float, offers: int, seat: int) -> schema.Offer:
         """Ask a little better than fair, less so as the haggling goes on."""
         margin = max(1.0, self.opening_margin * (1 - offers / OFFER_LIMIT))
         wanted = fair + margin  # signed: what this seat receives
         if wanted >= 0:
             return {"type": "offer", "payer": "you", "amount": min(MAX_AMOUNT, int(wanted + 0.999))}
         return {"type": "offer", "payer": "me", "amount": min(MAX_AMOUNT, int(-wanted))}
+
+
+def acting(view: SeatView) -> tuple[int, int, int]:
+    """(the Edge's holder, whose turn, the start player): set once the roll-off is over."""
+    edge, turn, start = view["edge"], view["turn"], view["start"]
+    assert edge is not None and turn is not None and start is not None, "the roll-off is over"
+    return edge, turn, start
 
 
 def warm() -> None:

@@ -6,6 +6,10 @@ Red walks up from 0 to 20, Blue walks down from 20 to 0. Every rectangle p mirro
 
 from __future__ import annotations
 
+from typing import Literal
+
+from games.hallway.schema import Space
+
 RED, BLUE = 0, 1
 LENGTH = 20  # positions 0..20
 START = (0, LENGTH)
@@ -15,7 +19,7 @@ PENALTY_PER_STEP = 5
 GREEN_POINTS = 10
 
 #: position -> (colour letter, number); 0 and 20 are the semicircles (no number).
-SPACES: dict[int, tuple[str, int]] = {
+SPACES: dict[int, tuple[Literal["R", "B", "G"], int]] = {
     1: ("R", 3), 2: ("R", 5), 3: ("B", 2), 4: ("R", 6), 5: ("R", 4),
     6: ("B", 3), 7: ("R", 8), 8: ("R", 5), 9: ("R", 9), 10: ("G", 10),
     11: ("B", 9), 12: ("B", 5), 13: ("B", 8), 14: ("R", 3), 15: ("B", 4),
@@ -59,11 +63,11 @@ def encounter_fee(encounter: int) -> int:
     return 5 if encounter <= 2 else 10
 
 
-def track() -> list[dict[str, object]]:
+def track() -> list[Space]:
     """The whole board as JSON, for views and pictures."""
-    out: list[dict[str, object]] = []
+    out: list[Space] = []
     for pos in range(LENGTH + 1):
         space = SPACES.get(pos)
-        out.append({"pos": pos, "colour": space[0] if space else "RB"[pos == LENGTH],
+        out.append({"pos": pos, "colour": space[0] if space else ("B" if pos == LENGTH else "R"),
                     "number": space[1] if space else None, "label": label(pos)})
     return out

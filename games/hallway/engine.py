@@ -9,6 +9,7 @@ from games import choices
 from games.core import Action, Engine, Event, IllegalAction, Outcome, Secret, State, Wait
 from games.hallway import negotiation, turns
 from games.hallway.board import encounter_fee, left_penalty, track
+from games.hallway.schema import Kind, NegotiationView, PublicView, SeatView
 from games.hallway.state import AFK_LIMIT, OFFER_LIMIT, exited, new_state, other
 
 ROLL_TIMEOUT = 45.0  # a roll, and the whole opening of a negotiation
@@ -17,7 +18,7 @@ ANSWER_TIMEOUT = 60.0  # answering an offer, choosing with the Edge
 SAMPLE_AMOUNTS = (0, 3, 10)
 
 
-class HallwayEngine(Engine):
+class HallwayEngine(Engine[PublicView, SeatView]):
     name = "hallway"
     title = "Two Fat Dudes in a Narrow Hallway"
     min_players = 2
@@ -172,11 +173,19 @@ class HallwayEngine(Engine):
         return choices.secrets(turns.rolloff_box(state), ("rolloff", "box"), "roll")
 
     # ----- what everyone sees --------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None) -> PublicView:
         """Everything is public in this game but the RNG (and the roll-off's picks, which say
         nothing: the table shows who has pressed Roll)."""
         pos = state["pos"]
         nego = state["nego"]
+        box = choices.public(turns.rolloff_box(state))
+        offer = nego and nego["pending"]
+        negotiation: NegotiationView | None = None if nego is None else {
+            "offers": nego["offers"], "limit": OFFER_LIMIT, "nodeal": list(nego["nodeal"]),
+            "pending": {"maker": offer["maker"], "payer": offer["payer"], "amount": offer["amount"]}
+            if offer else None,
+        }
+        last, final = state["last_roll"], state["final"]
         return {
             "phase": state["phase"],
             "track": track(),
@@ -191,16 +200,14 @@ class HallwayEngine(Engine):
             "passed": state["passed"],
             "exited": list(state["exited"]),
             "penalty": [0 if exited(state, s) else left_penalty(s, pos[s]) for s in (0, 1)],
-            "rolloff": {"round": state["rolloff"]["round"], **choices.public(turns.rolloff_box(state)),
-                        "past": [list(p) for p in state["rolloff"]["past"]]},
-            "negotiation": None if nego is None else {
-                "offers": nego["offers"], "limit": OFFER_LIMIT, "nodeal": list(nego["nodeal"]),
-                "pending": dict(nego["pending"]) if nego["pending"] else None,
-            },
-            "last_roll": dict(state["last_roll"]) if state["last_roll"] else None,
+            "rolloff": {"round": state["rolloff"]["round"], "key": box["key"], "seats": box["seats"],
+                        "chosen": box["chosen"], "past": [list(p) for p in state["rolloff"]["past"]]},
+            "negotiation": negotiation,
+            "last_roll": {"seat": last["seat"], "roll": last["roll"]} if last else None,
             "timeouts": list(state["timeouts"]),
-            "stats": [{**s, "edge": list(s["edge"])} for s in state["stats"]],
-            "final": None if not state["final"] else {k: list(v) for k, v in state["final"].items()},
+            "stats": [{"deals": s["deals"], "paid": s["paid"], "received": s["received"], "offers": s["offers"],
+                       "edge": list(s["edge"])} for s in state["stats"]],
+            "final": {"totals": list(final["totals"]), "ranks": list(final["ranks"])} if final else None,
             "forfeit": state.get("forfeit"),
             "afk": bool(state.get("afk")),
         }
@@ -216,7 +223,8 @@ def _roll(state: State, seat: int, action: Action, timeout: bool) -> list[Event]
     return turns.roll_turn(state, seat, timeout)
 
 
-HANDLERS: dict[str, Callable[[State, int, Action, bool], list[Event]]] = {
+#: Every action kind of the schema and its rule; `play` looks the kind up here.
+HANDLERS: dict[Kind, Callable[[State, int, Action, bool], list[Event]]] = {
     "roll": _roll,
     "offer": lambda state, seat, action, timeout: negotiation.make_offer(state, seat, action),
     "accept": lambda state, seat, action, timeout: negotiation.accept(state, seat),

@@ -11,10 +11,11 @@ from typing import Any
 
 from games.core import Action, Event, IllegalAction, State
 from games.hallway.board import START, encounter_fee
+from games.hallway.schema import Who
 from games.hallway.state import MAX_AMOUNT, OFFER_LIMIT, change_score, land, other, place
 from games.hallway.turns import end_turn
 
-PAYERS = ("me", "you")
+PAYERS: tuple[Who, ...] = ("me", "you")
 
 
 def pending(state: State) -> dict[str, Any] | None:
@@ -52,7 +53,7 @@ def amount_of(action: Action) -> int:
     return amount
 
 
-def verify_offer(state: State, seat: int, action: Action) -> tuple[str, int]:
+def verify_offer(state: State, seat: int, action: Action) -> tuple[Who, int]:
     verify_negotiating(state)
     offer = pending(state)
     if offer is not None and offer["maker"] == seat:
@@ -61,7 +62,7 @@ def verify_offer(state: State, seat: int, action: Action) -> tuple[str, int]:
     if state["nego"]["offers"] >= OFFER_LIMIT:
         raise IllegalAction(f"That was the {OFFER_LIMIT}th offer of this encounter: only Accept or Decline now.",
                             rule="11")
-    payer = action.get("payer")
+    payer: Who | None = action.get("payer")  # untrusted JSON: checked next
     if payer not in PAYERS:
         raise IllegalAction("Say who pays: “I pay you…” or “You pay me…”.", rule="10")
     return payer, amount_of(action)
@@ -136,13 +137,13 @@ def no_deal(state: State, seat: int, timeout: bool) -> list[Event]:
     return [Event("nodeal", {"seat": seat, "ended": True, "timeout": timeout, "edge": state["edge"]})]
 
 
-def verify_edge(state: State, seat: int, action: Action) -> str:
+def verify_edge(state: State, seat: int, action: Action) -> Who:
     if state["phase"] != "edge":
         raise IllegalAction("The Edge is only used when an encounter ends without a deal.", rule="12")
     if seat != state["edge"]:
         raise IllegalAction("{holder} holds the Edge and chooses who goes back.", rule="12",
                             seats={"holder": state["edge"]})
-    back = action.get("back")
+    back: Who | None = action.get("back")  # untrusted JSON: checked next
     if back not in PAYERS:
         raise IllegalAction("Choose who goes back: you (“I go back”) or your opponent (“You go back”).", rule="12")
     return back

@@ -13,8 +13,9 @@ DIE = 4
 
 
 # ----- the roll-off (setup 2), a round of the secret-choice block --------------------------
-def rolloff_box(state: State) -> dict[str, Any]:
-    return state["rolloff"]["box"]
+def rolloff_box(state: State) -> choices.Box:
+    box: choices.Box = state["rolloff"]["box"]
+    return box
 
 
 def verify_rolloff(state: State, seat: int) -> None:

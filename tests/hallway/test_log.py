@@ -6,12 +6,14 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
+from cogs.hallway.ui import EVENT_WORDS
 from games.core import Event, IllegalAction
-from games.hallway import ENGINE
+from games.hallway import ENGINE, schema
+from games.hallway.engine import HANDLERS
 from tests.hallway.helpers import BLUE, NAMED, RED, UI, act, build, rig, roll, texts
 from tests.playout import random_playout
 
@@ -19,9 +21,8 @@ RULES_TEXT = Path(__file__).resolve().parents[2] / "games" / "hallway" / "rules.
 #: What stands in for a player in a sentence meant for people: names only.
 NOT_A_NAME = re.compile(r"\bRed\b|\bBlue\b|Seat |\{|\}|\bNone\b")
 COLOUR = re.compile(r"\bRed\b|\bBlue\b")
-#: Every event the engine emits; a new one must be worded in the UI and listed here.
-EVENT_TYPES = {"rolled", "rolloff", "rolloff_tie", "start", "land", "exit", "encounter", "passed",
-               "last_turn", "penalty", "over", "offer", "deal", "decline", "nodeal", "edge", "afk", "forfeit"}
+#: Every event the engine emits: the schema's catalogue; a new one must be worded in the UI.
+EVENT_TYPES = set(schema.EVENTS)
 SEEDS = range(60)
 
 
@@ -64,6 +65,12 @@ def test_every_event_type_is_emitted_and_worded_with_names() -> None:
         assert not COLOUR.search(json.dumps(event.data)), event  # facts, not sentences
         worded[event.type] = worded.get(event.type, 0) + 1
     assert set(worded) == EVENT_TYPES
+
+
+def test_the_engine_and_the_ui_cover_the_schema() -> None:
+    """Every action kind of the schema has its rule, every event of its catalogue its words."""
+    assert set(HANDLERS) == set(get_args(schema.Kind))
+    assert set(EVENT_WORDS) == set(schema.EVENTS)
 
 
 def test_timer_defaults_are_logged_as_such() -> None:
