@@ -104,9 +104,12 @@ def png(image: Image.Image, palette: Palette | None = None, *, level: int | None
     faster than zlib at level 1, into smaller files (a 1000 x 1136 Kniggits battlefield: 0.7
     against 2.7 ms, 30 against 37 KiB). Rows are not filtered: flat art gains nothing from it."""
     image = to_palette(image, palette)
+    image.load()
     width, height = image.size
-    raw = image.tobytes()
-    rows = b"\0" + b"\0".join([raw[at:at + width] for at in range(0, width * height, width)])
+    # each row behind its filter type byte (0): the picture pasted one column in on a blank one
+    framed = Image.new("P", (width + 1, height), 0)
+    framed.im.paste(image.im, (1, 0, width + 1, height))
+    rows = framed.tobytes()
     colours = image.getpalette() or [0, 0, 0]
     return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),
                      _chunk(b"PLTE", bytes(colours[:768])),
