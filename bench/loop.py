@@ -6,9 +6,10 @@ Discord) and the private hand of every seat whose view changed.
 
     python bench/loop.py --games 1000
     python bench/loop.py --games 1000 --database postgresql   # a throw-away server (tests/pg.py)
+    python bench/loop.py --games 1000 --sequential            # one action at a time: its own cost
 
 Prints a summary, then as its last line one JSON object:
-{"games", "think_s", "database", "actions", "p50_ms", "p99_ms", "max_ms", "actions_per_s",
+{"games", "think_s", "sequential", "database", "actions", "p50_ms", "p99_ms", "max_ms", "actions_per_s",
  "cpu_ms_per_action", "kib_per_game", "rss_mib"}. cpu_ms_per_action is this process's CPU
 (all threads) over the played actions, the figure that machine noise moves least.
 """
@@ -69,7 +70,7 @@ async def play_one(service: TableService, game_id: int, latencies: list[float], 
         latencies.append((time.perf_counter() - started) * 1000)
 
 
-async def run(games: int, db_path: Path | str, think: float) -> dict[str, Any]:
+async def run(games: int, db_path: Path | str, think: float, sequential: bool = False) -> dict[str, Any]:
     register(ENGINE)
     storage = await Storage.open(db_path)
     service = TableService(storage, SystemClock(), random.Random(1))
@@ -87,14 +88,19 @@ async def run(games: int, db_path: Path | str, think: float) -> dict[str, Any]:
     gc.collect()
     gc.freeze()  # as bot.py does once start-up is done
     started, cpu = time.perf_counter(), time.process_time()
-    await asyncio.gather(*(play_one(service, g, latencies, ui, jitter, think) for g in ids))
+    if sequential:  # one game at a time, no thinking: each action's own cost, nothing queued
+        for g in ids:
+            await play_one(service, g, latencies, ui, jitter, 0)
+    else:
+        await asyncio.gather(*(play_one(service, g, latencies, ui, jitter, think) for g in ids))
     elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
     await storage.close()
     size = (sum(p.stat().st_size for p in db_path.parent.glob(db_path.name + "*"))
             if isinstance(db_path, Path) else None)
     return {
         "games": games,
-        "think_s": think,
+        "think_s": 0 if sequential else think,
+        "sequential": sequential,
         "database": "sqlite" if isinstance(db_path, Path) else "postgresql",
         "actions": len(latencies),
         "p50_ms": round(statistics.median(latencies), 3),
@@ -107,12 +113,12 @@ async def run(games: int, db_path: Path | str, think: float) -> dict[str, Any]:
     }
 
 
-async def run_postgresql(games: int, think: float) -> dict[str, Any]:
+async def run_postgresql(games: int, think: float, sequential: bool) -> dict[str, Any]:
     from tests import pg
 
     url = await pg.fresh_postgres_url()
     try:
-        return await run(games, url, think)
+        return await run(games, url, think, sequential)
     finally:
         await pg.drop_postgres_database(url)
 
@@ -125,17 +131,19 @@ def main() -> None:
     parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite",
                         help="postgresql: a fresh database on a throw-away local server (tests/pg.py, "
                              "durability off: the figures are the loop's, not the disk's)")
+    parser.add_argument("--sequential", action="store_true",
+                        help="play the games one after another: each action alone, as on a quiet machine")
     args = parser.parse_args()
     if args.database == "postgresql":
         from tests import pg
 
         try:
-            result = asyncio.run(run_postgresql(args.games, args.think))
+            result = asyncio.run(run_postgresql(args.games, args.think, args.sequential))
         finally:
             pg.stop_server()
     else:
         with tempfile.TemporaryDirectory() as folder:
-            result = asyncio.run(run(args.games, Path(folder) / "bench.db", args.think))
+            result = asyncio.run(run(args.games, Path(folder) / "bench.db", args.think, args.sequential))
     on_disk = f", {result['kib_per_game']} KiB per game on disk" if result["kib_per_game"] is not None else ""
     print(f"{result['games']} games on {result['database']}, {result['actions']} actions: p50 {result['p50_ms']} ms, "
           f"p99 {result['p99_ms']} ms, {result['actions_per_s']} actions/s, "
