@@ -151,18 +151,30 @@ def test_the_shape_check_sees_a_renamed_key() -> None:
         "passed.how: 'squeeze' is not one of ('final', 'deal')"]
 
 
-def test_a_key_renamed_in_a_view_fails_lint(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The proof that the schema binds: rename one key of Two Fat Dudes' `PublicView` and the
-    type check of `tasks.py lint` fails in the engine that builds the view and in the policy,
-    UI and picture that read it. mypy runs on a shadow copy of schema.py (the tree is not
-    touched), from a copy of lint's cache, so only the hallway modules are checked again."""
+#: (game, a key of its PublicView, the modules that build or read it: each must fail).
+RENAMED = [
+    ("hallway", "pos: list[int]", {"games/hallway/engine.py", "games/hallway/ai.py", "cogs/hallway/ui.py",
+                                   "cogs/hallway/render.py"}),
+    ("words", "scores: list[int]", {"games/words/views.py", "cogs/words/ui.py", "cogs/words/render.py"}),
+]
+
+
+@pytest.mark.parametrize(("game", "key", "failing"), RENAMED, ids=[game for game, _, _ in RENAMED])
+def test_a_key_renamed_in_a_view_fails_lint(game: str, key: str, failing: set[str], tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The proof that a schema binds: rename one key of a game's `PublicView` and the type
+    check of `tasks.py lint` fails in the engine code that builds the view and in the policy,
+    UI and picture code that read it. mypy runs on a shadow copy of schema.py (the tree is not
+    touched), from a copy of lint's cache, so only that game's modules are checked again."""
     from mypy import api
 
-    source = ROOT / "games" / "hallway" / "schema.py"
+    source = ROOT / "games" / game / "schema.py"
     text = source.read_text(encoding="utf-8")
-    assert text.count("    pos: list[int]\n") == 1
+    line = f"    {key}\n"
+    assert text.count(line) == 1
+    name = key.split(":")[0]
     shadow = tmp_path / "schema.py"
-    shadow.write_text(text.replace("    pos: list[int]\n", "    position: list[int]\n"), encoding="utf-8")
+    shadow.write_text(text.replace(line, line.replace(name, f"{name}_renamed", 1)), encoding="utf-8")
     cache = tmp_path / "cache"
     if (ROOT / ".mypy_cache").is_dir():
         shutil.copytree(ROOT / ".mypy_cache", cache)
@@ -170,8 +182,5 @@ def test_a_key_renamed_in_a_view_fails_lint(tmp_path: Path, monkeypatch: pytest.
     out, err, status = api.run(["--config-file", str(ROOT / "pyproject.toml"), "--cache-dir", str(cache),
                                 "--shadow-file", str(source), str(shadow)])
     assert status == 1, out + err
-    failing = {line.split(":")[0] for line in out.splitlines() if ": error:" in line}
-    assert failing >= {"games/hallway/engine.py", "games/hallway/ai.py", "cogs/hallway/ui.py",
-                       "cogs/hallway/render.py"}, out
-    assert 'Extra key "pos" for TypedDict "PublicView"' in out or 'Missing key "position"' in out, out
-    assert 'TypedDict "PublicView" has no key "pos"' in out, out
+    assert {row.split(":")[0] for row in out.splitlines() if ": error:" in row} >= failing, out
+    assert f'TypedDict "PublicView" has no key "{name}"' in out, out

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -25,6 +24,7 @@ from cogs.table import pictures
 from cogs.table.pictures import FONT_SIZES, drawable, fit, font
 from cogs.table.wording import plural
 from games.words.cards import label
+from games.words.schema import PublicView, SeatView
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
@@ -73,7 +73,7 @@ def _letter(face: str, last: bool) -> Image.Image:
     return tile
 
 
-def last_letter(view: dict[str, Any], word: str) -> int | None:
+def last_letter(view: PublicView, word: str) -> int | None:
     """Where the letter played last sits in `word`, when the view tells: the last open change is
     a letter played onto this very word, and an earlier open change (or the empty word) shows
     the word before it. (A change's `index`, if views ever carry it, is used as is.)"""
@@ -97,7 +97,7 @@ def last_letter(view: dict[str, Any], word: str) -> int | None:
     return None
 
 
-def status(view: dict[str, Any], names: Sequence[str]) -> str:
+def status(view: PublicView, names: Sequence[str]) -> str:
     blitz = view.get("blitz")
     over = view.get("over")
     phase = view["phase"]["name"]
@@ -114,7 +114,7 @@ def status(view: dict[str, Any], names: Sequence[str]) -> str:
     return f"{names[view['turn']]}'s turn" if phase in ("main", "claim") else "THE WORD"
 
 
-def render_word(view: dict[str, Any], names: Sequence[str] = ()) -> bytes:
+def render_word(view: PublicView, names: Sequence[str] = ()) -> bytes:
     """The table picture: the word in progress (tiles numbered from 1, the letter played last
     in gold), each player's score and hand with whose turn it is, over a status line. `names`
     are the players' names by seat ("Player 1"… without them)."""
@@ -215,7 +215,7 @@ def _card(face: str) -> Image.Image:
     return tile
 
 
-def render_hand(view: dict[str, Any]) -> bytes:
+def render_hand(view: SeatView) -> bytes:
     """The seat's own hand (its private view), letters first."""
     faces = sorted(view.get("hand", {}).values(), key=lambda f: (len(f) > 1, f))
     FONT_SIZES.update(HAND_SIZES)

@@ -27,7 +27,9 @@ from cogs.table.ui import (
 )
 from cogs.table.wording import plural
 from cogs.words import render
+from games.words import schema
 from games.words.cards import LETTERS, label
+from games.words.schema import PublicView, SeatView
 
 MAX_OPTIONS = 25
 
@@ -103,12 +105,13 @@ def reason_text(code: str) -> str:
     return REASONS.get(code, code.replace("_", " ").capitalize())
 
 
-def chosen_line(phase: dict[str, Any], info: TableInfo) -> str:
+def chosen_line(box: schema.Box | None, info: TableInfo) -> str:
     """Who is in a secret-choice round and who has chosen (never what)."""
-    box = phase.get("box") or {}
-    done = set(box.get("chosen", []))
+    if box is None:
+        return "nobody"
+    done = set(box["chosen"])
     return " · ".join(f"{info.name_of(s)} {'✔ chosen' if s in done else '… choosing'}"
-                      for s in box.get("seats", [])) or "nobody"
+                      for s in box["seats"]) or "nobody"
 
 
 def spaced_word(word: str) -> str:
@@ -130,12 +133,12 @@ def names(info: TableInfo, seats: list[int]) -> str:
     return ", ".join(info.name_of(s) for s in seats) or "nobody"
 
 
-def last_change(view: dict[str, Any]) -> dict[str, Any] | None:
+def last_change(view: PublicView) -> schema.Change | None:
     """The last change of the word while it is open to a challenge (and can be undone)."""
     return next((c for c in view.get("changes") or [] if c["last"] and c["undoable"]), None)
 
 
-def challenge_button_shown(view: dict[str, Any]) -> bool:
+def challenge_button_shown(view: PublicView) -> bool:
     """The ⚔️ button is on the table while the player in turn may press it (it is not their
     own change); when it is, `/words challenge` still works for the others."""
     change = last_change(view)
@@ -143,7 +146,7 @@ def challenge_button_shown(view: dict[str, Any]) -> bool:
     return change is not None and phase["name"] == "main" and phase.get("seat") != change["seat"]
 
 
-def window_lines(view: dict[str, Any], info: TableInfo) -> list[str]:
+def window_lines(view: PublicView, info: TableInfo) -> list[str]:
     """The windows open while play goes on: nobody has to answer them."""
     lines = []
     change = last_change(view)
@@ -157,11 +160,11 @@ def window_lines(view: dict[str, Any], info: TableInfo) -> list[str]:
                      "until the word changes again.")
     game = view.get("rps")
     if game is not None:
-        lines.append(f"🪨📄✂️ Rock, paper, scissors for **{game['word']}**: {chosen_line(game, info)}.")
+        lines.append(f"🪨📄✂️ Rock, paper, scissors for **{game['word']}**: {chosen_line(game['box'], info)}.")
     return lines
 
 
-def awaited(view: dict[str, Any], info: TableInfo) -> str:
+def awaited(view: PublicView, info: TableInfo) -> str:
     phase = view["phase"]
     name = phase["name"]
     who = info.name_of(phase.get("seat"))
@@ -170,7 +173,7 @@ def awaited(view: dict[str, Any], info: TableInfo) -> str:
                 "trash": "is picking from the discard pile (Trash Talk)"}.get(phase.get("step", ""), "")
         text = f"{who} {step}." if step else f"{who}'s turn: play a letter, use an event card or skip."
     elif name in PHASE_TEXT:
-        text = PHASE_TEXT[name].format(who=who, word=phase.get("word", ""), chosen=chosen_line(phase, info))
+        text = PHASE_TEXT[name].format(who=who, word=phase.get("word", ""), chosen=chosen_line(phase.get("box"), info))
     elif name == "closing":
         tip = view.get("tip")
         text = (f"The last turn is over. The game ends once the Tip of My Tongue window on **{tip['word']}** "
@@ -183,7 +186,7 @@ def awaited(view: dict[str, Any], info: TableInfo) -> str:
     return "\n".join([text, *window_lines(view, info)])
 
 
-def player_lines(view: dict[str, Any], info: TableInfo) -> str:
+def player_lines(view: PublicView, info: TableInfo) -> str:
     lines = []
     blitz = view.get("blitz")
     for seat in range(view["players"]):
@@ -205,15 +208,15 @@ def player_lines(view: dict[str, Any], info: TableInfo) -> str:
     return "\n".join(lines)
 
 
-def hand_letters(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
+def hand_letters(view: SeatView, seat: int) -> list[tuple[str, str]]:
     return [(f, f) for f in dict.fromkeys(view.get("hand_faces") or []) if len(f) == 1]
 
 
-def hand_cards(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
+def hand_cards(view: SeatView, seat: int) -> list[tuple[str, str]]:
     return [(label(f), f) for f in dict.fromkeys(view.get("hand_faces") or [])]
 
 
-def discard_letters(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
+def discard_letters(view: SeatView, seat: int) -> list[tuple[str, str]]:
     return [(x, x) for x in sorted(set(view["discard"]["letters"]))]
 
 
@@ -253,13 +256,13 @@ SHORTCUTS = (
 )
 
 
-class WordsUI(GameUI):
+class WordsUI(GameUI[PublicView, SeatView]):
     name = "words"
     rules = RULES
     colour = 0xE67E22
     shortcuts = SHORTCUTS
 
-    def table(self, view: dict[str, Any], info: TableInfo) -> Screen:
+    def table(self, view: PublicView, info: TableInfo) -> Screen:
         blitz = view.get("blitz")
         word = blitz["wip"] if blitz else view["wip"]
         description = ("**Wordblitz!** " if blitz else "") + spaced_word(word) + "\n" + awaited(view, info)
@@ -289,7 +292,7 @@ class WordsUI(GameUI):
             controls=public_controls(view),
         )
 
-    def private(self, view: dict[str, Any], seat: int, info: TableInfo) -> Screen | None:
+    def private(self, view: SeatView, seat: int, info: TableInfo) -> Screen | None:
         if seat in view["left"]:
             return None
         hand = sorted(view["hand"].values(), key=lambda f: (len(f) > 1, f))
@@ -448,7 +451,7 @@ EVENT_LINES: dict[str, Wording] = {
 }
 
 
-def public_controls(view: dict[str, Any]) -> list[Control]:
+def public_controls(view: PublicView) -> list[Control]:
     """The table's buttons. Nothing here has to be pressed for play to go on: ⚔️ Challenge
     (the last change, while the player in turn may press it), 💡 Use Tip (shown to everyone
     while the window is open, so it tells nobody who holds the card), and the buttons of a
@@ -471,7 +474,7 @@ def public_controls(view: dict[str, Any]) -> list[Control]:
     return out
 
 
-def private_prompt(view: dict[str, Any], seat: int) -> str:
+def private_prompt(view: SeatView, seat: int) -> str:
     game = view.get("rps")
     if game is None or seat not in game["box"]["seats"]:
         return phase_prompt(view, seat)
@@ -481,7 +484,7 @@ def private_prompt(view: dict[str, Any], seat: int) -> str:
     return "\n".join(p for p in (phase_prompt(view, seat), rps) if p)
 
 
-def phase_prompt(view: dict[str, Any], seat: int) -> str:
+def phase_prompt(view: SeatView, seat: int) -> str:
     phase = view["phase"]
     mine = phase.get("seat") == seat
     if phase["name"] == "main" and mine:
@@ -505,13 +508,14 @@ def phase_prompt(view: dict[str, Any], seat: int) -> str:
         return "**Your turn.** Pick a letter to play, use an event card, or skip."
     if phase["name"] == "claim" and mine:
         return f"**{phase['word']}** is a word! Claim it now, or keep building?"
-    if last_tip_chance(view, seat):
-        return f"💡 The game is about to end: you may still use Tip of My Tongue on **{view['tip']['word']}**."
-    box = phase.get("box") or {}
-    if phase["name"] == "tiebreak" and seat in box.get("seats", []):
-        mine = view.get("my_pick")
-        if mine:
-            return f"You chose {TIEBREAK_NAMES.get(mine, mine)}: waiting for the others."
+    tip = view["tip"]
+    if tip is not None and last_tip_chance(view, seat):
+        return f"💡 The game is about to end: you may still use Tip of My Tongue on **{tip['word']}**."
+    box = phase.get("box")
+    if phase["name"] == "tiebreak" and box is not None and seat in box["seats"]:
+        pick = view.get("my_pick")
+        if pick:
+            return f"You chose {TIEBREAK_NAMES.get(pick, pick)}: waiting for the others."
         return "You are tied for first: choose Coin toss or Wordblitz on the table."
     return ""
 
@@ -534,14 +538,14 @@ def positions(size: int, action: dict[str, Any], key: str, placeholder: str,
                       [Field(key, "Position (0 = the front)", integer=True)], action)
 
 
-def last_tip_chance(view: dict[str, Any], seat: int) -> bool:
+def last_tip_chance(view: SeatView, seat: int) -> bool:
     """At the very end (no turn, so no table button) a Tip holder gets Use Tip in their hand."""
     tip = view.get("tip")
     return (view["phase"]["name"] == "closing" and tip is not None and view.get("rps") is None
             and "tip" in (view.get("hand_faces") or []) and seat != tip["seat"] and seat not in tip["users"])
 
 
-def private_controls(view: dict[str, Any], seat: int) -> list[Control]:
+def private_controls(view: SeatView, seat: int) -> list[Control]:
     phase = view["phase"]
     if last_tip_chance(view, seat):
         return [Button("Use Tip", {"type": "tip"}, "primary", "💡")]
@@ -568,7 +572,7 @@ def private_controls(view: dict[str, Any], seat: int) -> list[Control]:
     return turn_controls(view)
 
 
-def turn_controls(view: dict[str, Any]) -> list[Control]:
+def turn_controls(view: SeatView) -> list[Control]:
     blitz = view.get("blitz")
     word = blitz["wip"] if blitz else view["wip"]
     size = len(word)

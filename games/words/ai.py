@@ -26,13 +26,13 @@ import math
 import random
 from bisect import bisect_left
 from collections import Counter
-from typing import Any
 
 from games.computer import Asked, Policy
 from games.core import Action
 from games.words.cards import BACKSPACE, EDITOR, LETTER_COUNTS, LETTERS, TIP, word_value
 from games.words.dictionary import Lexicon, lexicon
 from games.words.ending import WORDBLITZ
+from games.words.schema import SeatView
 from games.words.windows import SHAPES
 
 #: How much a letter is worth keeping in hand: the common ones combine with anything.
@@ -66,7 +66,7 @@ def insertions(word: str, letter: str) -> list[tuple[int, str]]:
 class Table:
     """What the view says that the choices need, read once per decision."""
 
-    def __init__(self, view: dict[str, Any], seat: int) -> None:
+    def __init__(self, view: SeatView, seat: int) -> None:
         self.view = view
         self.seat = seat
         blitz = view.get("blitz")
@@ -79,8 +79,9 @@ class Table:
 
     def unseen_letters(self) -> Counter[str]:
         """Letters this seat has not seen anywhere: in the others' hands or still to draw."""
-        if self.blitz:
-            seen = Counter(self.view["blitz"]["discard"]["letters"] + self.wip)
+        blitz = self.view["blitz"]
+        if blitz is not None:
+            seen = Counter(blitz["discard"]["letters"] + self.wip)
         else:
             words = "".join(w for stack in self.view["words"] for w in stack)
             seen = Counter(self.view["discard"]["letters"] + self.wip + words)
@@ -196,10 +197,10 @@ class Table:
         return min(self.letters, key=lambda x: (KEEP_VALUE[x] / self.letters[x], x))
 
 
-class WordsPolicy(Policy):
+class WordsPolicy(Policy[SeatView]):
     summary = "spells honestly, challenges only sure bluffs, claims the longest word it can"
 
-    def choose(self, view: dict[str, Any], asked: Asked, rng: random.Random) -> Action:
+    def choose(self, view: SeatView, asked: Asked, rng: random.Random) -> Action:
         seat = asked.seat
         phase = view["phase"]
         name = phase["name"]
@@ -224,7 +225,7 @@ class WordsPolicy(Policy):
         return self.turn(view, table)
 
     # ----- the turn ------------------------------------------------------------------------
-    def turn(self, view: dict[str, Any], table: Table) -> Action:
+    def turn(self, view: SeatView, table: Table) -> Action:
         challenge = self.sure_challenge(view, table)
         if challenge is not None:
             return challenge
@@ -242,7 +243,7 @@ class WordsPolicy(Policy):
         return {"type": "skip", "card": card} if card is not None else {"type": "skip"}
 
     @staticmethod
-    def sure_challenge(view: dict[str, Any], table: Table) -> Action | None:
+    def sure_challenge(view: SeatView, table: Table) -> Action | None:
         """The last change, if it is someone else's, can still be undone and left a
         fragment no word contains."""
         for change in view.get("changes", []):
@@ -252,7 +253,7 @@ class WordsPolicy(Policy):
         return None
 
     @staticmethod
-    def can_tip(view: dict[str, Any], table: Table) -> bool:
+    def can_tip(view: SeatView, table: Table) -> bool:
         tip = view.get("tip")
         return (tip is not None and not table.blitz and TIP in table.hand and view.get("rps") is None
                 and not tip["changed"] and tip["seat"] != table.seat and table.seat not in tip["users"])

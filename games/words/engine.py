@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, overload
 
 from games import choices
 from games.core import Action, Engine, Event, IllegalAction, Outcome, Rng, Secret, State, Wait
 from games.words import actions, ending, turns, views, windows
 from games.words.cards import BACKSPACE, EDITOR, LETTERS, face
 from games.words.dictionary import lexicon
+from games.words.schema import Kind, PublicView, SeatView
 from games.words.state import END_TURN, Next, board, letters_in, new_state, open_phase
 
 TURN_TIMEOUT = 90.0
@@ -30,7 +31,7 @@ DROP_AFTER = 10
 Handler = Callable[[State, int, Action, list[Event]], Next]
 #: Action type -> the rule that handles it. Each returns what the turn order should do next
 #: (`END_TURN`, `START_TURN` or None), which `turns.follow` carries out.
-HANDLERS: dict[str, Handler] = {
+HANDLERS: dict[Kind, Handler] = {
     "play": actions.play_letter, "backspace": actions.backspace, "editor": actions.editor,
     "skip": actions.skip, "pick": actions.pick, "ask": actions.ask, "steal": actions.steal,
     "no_steal": actions.steal, "trash": actions.trash,
@@ -41,7 +42,7 @@ HANDLERS: dict[str, Handler] = {
 }
 
 
-class WordsEngine(Engine):
+class WordsEngine(Engine[PublicView, SeatView]):
     name = "words"
     title = "Fighting Words"
     min_players = 2
@@ -230,9 +231,13 @@ class WordsEngine(Engine):
         return new_state_, drop(new_state_, seat, "left")
 
     # ----- seeing it ----------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    @overload
+    def view(self, state: State, seat: None) -> PublicView: ...
+    @overload
+    def view(self, state: State, seat: int) -> SeatView: ...
+    def view(self, state: State, seat: int | None) -> PublicView | SeatView:
         state = upgraded(state)
-        if seat is None or not 0 <= seat < state["players"]:
+        if seat is None or not 0 <= seat < state["players"]:  # nobody's seat: the table
             return views.public_view(state)
         return views.seat_view(state, seat)
 

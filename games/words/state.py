@@ -115,7 +115,7 @@ def replacement_draw(state: State, rng: Rng) -> str | None:
         return None
     while is_immediate(draw[-1]):
         draw[:] = rng.shuffled(draw)
-    card = draw[-1]
+    card: str = draw[-1]
     take_from_pile(state, state, card)
     return card
 

@@ -8,30 +8,44 @@ Say…?, the letter it asked for and whether anyone holds it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from games import choices
 from games.core import Secret, State
+from games.words import schema
 from games.words.cards import ALL_FACES, LETTERS, face, word_value
 from games.words.ending import TIEBREAK_PICKS
 from games.words.state import board, hand_faces, in_blitz, seats_in_play, spell
 from games.words.windows import SHAPES, undo_place
 
-#: Phase fields that are safe to show everyone.
-PUBLIC_PHASE_KEYS = ("name", "n", "seat", "step", "word", "tied", "reason")
+#: Phase fields, beyond its name and number, that are safe to show everyone.
+PUBLIC_PHASE_KEYS: tuple[Literal["seat", "step", "word", "tied", "reason"], ...] = (
+    "seat", "step", "word", "tied", "reason")
 
 
-def public_phase(state: State) -> dict[str, Any]:
+def public_phase(state: State) -> schema.Phase:
     phase = state["phase"]
-    out = {k: phase[k] for k in PUBLIC_PHASE_KEYS if k in phase}
+    out: schema.Phase = {"name": phase["name"], "n": phase["n"]}
+    for key in PUBLIC_PHASE_KEYS:
+        if key in phase:
+            out[key] = phase[key]
     if out.get("step") == "steal":
         out["step"] = "ask"  # whether anyone holds the letter is the asker's business
     if "box" in phase:  # a secret-choice round: who is in it and who has chosen, no picks
-        out["box"] = choices.public(phase["box"])
+        out["box"] = public_box(phase["box"])
     return out
 
 
-def public_windows(state: State) -> dict[str, Any]:
+def public_box(box: choices.Box) -> schema.Box:
+    """A secret-choice round as the table sees it (`choices.public`)."""
+    shown = choices.public(box)
+    out: schema.Box = {"key": shown["key"], "seats": shown["seats"], "chosen": shown["chosen"]}
+    if "commitments" in shown:
+        out["commitments"] = shown["commitments"]
+    return out
+
+
+def public_windows(state: State) -> schema.Windows:
     """The windows open while play goes on: the changes open to a challenge (the last one
     marked `last`; `undoable` says whether it can still be undone; a played letter's `index`
     in the word now, for the picture's highlight), the Tip window on the
@@ -44,14 +58,15 @@ def public_windows(state: State) -> dict[str, Any]:
                      "undoable": undo_place(area, c) is not None,
                      "index": area["wip"].index(c["card"]) if c["kind"] == "letter" and c["card"] in area["wip"]
                      else None} for c in state["changes"]],
-        "tip": None if tip is None else {k: tip[k] for k in ("n", "seat", "holder", "word", "changed", "users")},
+        "tip": None if tip is None else {"n": tip["n"], "seat": tip["seat"], "holder": tip["holder"],
+                                         "word": tip["word"], "changed": tip["changed"], "users": tip["users"]},
         "rps": None if game is None else {
             "n": game["n"], "players": list(game["players"]), "word": game["word"], "holder": game["holder"],
-            "round": game["rounds"] + 1, "box": choices.public(game["box"])},
+            "round": game["rounds"] + 1, "box": public_box(game["box"])},
     }
 
 
-def discard_summary(cards: list[str]) -> dict[str, Any]:
+def discard_summary(cards: list[str]) -> schema.Discard:
     """The face-up discard pile: its letters in order (one string) and its event cards."""
     faces = [ALL_FACES[c] for c in cards]
     return {
@@ -61,10 +76,22 @@ def discard_summary(cards: list[str]) -> dict[str, Any]:
     }
 
 
-def public_view(state: State) -> dict[str, Any]:
+def public_tiebreak(tiebreak: dict[str, Any] | None) -> schema.Tiebreak | None:
+    """How the tie was broken, once it is (`ending.declare`)."""
+    if not tiebreak:
+        return None
+    out: schema.Tiebreak = {"winner": tiebreak["winner"], "tied": list(tiebreak["tied"]), "how": tiebreak["how"]}
+    if "word" in tiebreak:
+        out["word"] = tiebreak["word"]
+    if "after_blitz" in tiebreak:
+        out["after_blitz"] = tiebreak["after_blitz"]
+    return out
+
+
+def public_view(state: State) -> schema.PublicView:
     area = board(state)
     players = state["players"]
-    out: dict[str, Any] = {
+    out: schema.PublicView = {
         "players": players,
         "turn": area["turn"],
         "phase": public_phase(state),
@@ -84,7 +111,7 @@ def public_view(state: State) -> dict[str, Any]:
         "left": list(state["left"]),
         "afk": list(state["afk"]),
         "over": state["over"],
-        "tiebreak": dict(state["tiebreak"]) if state["tiebreak"] else None,
+        "tiebreak": public_tiebreak(state["tiebreak"]),
         "blitz": None,
         **public_windows(state),
     }
@@ -100,23 +127,21 @@ def public_view(state: State) -> dict[str, Any]:
     return out
 
 
-def seat_view(state: State, seat: int) -> dict[str, Any]:
-    out = public_view(state)
+def seat_view(state: State, seat: int) -> schema.SeatView:
+    public = public_view(state)
     hand = board(state)["hands"][seat]
-    out["seat"] = seat
-    out["hand"] = {c: face(c) for c in hand}
-    out["hand_faces"] = hand_faces(hand)
-    out["picked"] = state["picks"][seat]
+    own: schema.Own = {"seat": seat, "hand": {c: face(c) for c in hand}, "hand_faces": hand_faces(hand),
+                       "picked": state["picks"][seat]}
     phase = state["phase"]
     if "box" in phase:
-        out["my_pick"] = choices.private(phase["box"], seat)
+        own["my_pick"] = choices.private(phase["box"], seat)
     if state["rps"] is not None:
-        out["my_pick"] = choices.private(state["rps"]["box"], seat)
+        own["my_pick"] = choices.private(state["rps"]["box"], seat)
     if phase["name"] == "main" and phase["seat"] == seat and phase["step"] == "steal":
-        out["phase"]["step"] = "steal"
-        out["steal_letter"] = phase["letter"]
-        out["steal_held"] = phase["held"]
-    return out
+        public["phase"]["step"] = "steal"
+        own["steal_letter"] = phase["letter"]
+        own["steal_held"] = phase["held"]
+    return {**public, **own}
 
 
 #: Values a secret of each pool may take (`Engine.secret_pools`), for the contract suite.

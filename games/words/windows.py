@@ -211,9 +211,10 @@ def target(state: State, action: dict[str, Any]) -> dict[str, Any]:
         raise IllegalAction("There is nothing to challenge right now.", rule="9")
     if isinstance(number, bool) or not isinstance(number, int):
         raise IllegalAction("Say which change to challenge (a number).", rule="9")
-    for change in state["changes"]:
-        if change["n"] == number:
-            return change
+    changes: list[dict[str, Any]] = state["changes"]
+    for open_change in changes:
+        if open_change["n"] == number:
+            return open_change
     for closed in reversed(state["closed"]):
         if closed["n"] != number:
             continue
