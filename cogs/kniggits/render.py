@@ -441,6 +441,7 @@ SECTORS = {"A": 215, "D": 335, "M": 95}
 SECTOR_SPAN = 110
 
 
+@lru_cache(maxsize=1024)
 def label_for(kid: str, cell: int) -> str:
     """The id when it fits in the disc, else its number (the colour gives the army)."""
     inner = 2 * (cell * 0.45 - rim(cell)) + 4
@@ -618,12 +619,16 @@ class Board:
         return inside(self.win, xy)
 
     def tint(self, cells: Iterable[Sequence[int]], colour: RGB, edge: RGB) -> None:
-        c = self.cell
+        """Each cell filled and outlined, by the two calls to Pillow's core that
+        `ImageDraw.rectangle` makes (a reach tints a hundred cells; its checks cost more)."""
+        c, core = self.cell, self.draw.draw
+        fill, outline = ink(colour), ink(edge)
         for xy in cells:
             if self.visible(xy):
                 x, y = self.at(xy)
-                self.draw.rectangle((x - c / 2 + 1, y - c / 2 + 1, x + c / 2 - 1, y + c / 2 - 1), fill=ink(colour),
-                                    outline=ink(edge))
+                box = (x - c / 2 + 1, y - c / 2 + 1, x + c / 2 - 1, y + c / 2 - 1)
+                core.draw_rectangle(box, fill, 1)
+                core.draw_rectangle(box, outline, 0, 1)
 
     def items(self) -> None:
         """Potions (a flask in its colour, the letter when it fits) and flags (a pennant where it

@@ -22,27 +22,32 @@ names are drawn again and again, and FreeType's rendering is the other big cost 
 
 from __future__ import annotations
 
+import importlib
 import math
 import struct
 import unicodedata
 import zlib
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
+from types import ModuleType
 
 from PIL import Image, ImageDraw, ImageFont
 
 RGB = tuple[int, int, int]
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
-try:  # ISA-L's deflate (a wheel on PyPI); the standard zlib where it is missing
-    from isal import isal_zlib as _deflate
 
-    #: ISA-L's level 2 (of 0-3): as fast as its 1 on these pictures, and smaller.
-    COMPRESS_LEVEL = 2
-except ImportError:  # pragma: no cover - isal ships wheels for the usual platforms
-    _deflate = zlib  # type: ignore[assignment]
-    #: zlib level 1 is about as small as 3 on flat art, and faster.
-    COMPRESS_LEVEL = 1
+def _find_deflate() -> tuple[ModuleType, int]:
+    """ISA-L's deflate (the `isal` wheel) at its level 2 of 0-3 (as fast as its 1 on these
+    pictures, and smaller), or the standard zlib at level 1 (about as small as 3 on flat art,
+    and faster) where isal is missing."""
+    try:
+        return importlib.import_module("isal.isal_zlib"), 2
+    except ImportError:  # pragma: no cover - isal ships wheels for the usual platforms
+        return zlib, 1
+
+
+_deflate, COMPRESS_LEVEL = _find_deflate()
 #: Shades between a text colour and the background it is drawn on (antialiased edges).
 SHADES = 7
 
