@@ -7,7 +7,6 @@ select sends one action and letters × positions can exceed Discord's 25 options
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from cogs.table.ui import (
@@ -27,6 +26,7 @@ from cogs.table.ui import (
 )
 from cogs.table.wording import plural
 from cogs.words import render
+from cogs.words.events import EVENT_LINES, TIEBREAK_NAMES, and_join, points, reason_text
 from games.words import schema
 from games.words.cards import LETTERS, label
 from games.words.schema import PublicView, SeatView
@@ -71,39 +71,6 @@ PHASE_TEXT = {
     "claim": "{who} may claim **{word}** or keep building.",
     "tiebreak": "Tied! Coin toss or Wordblitz: {chosen}.",
 }
-
-#: Why the game ended (`Outcome.reason`, the view's `over`), as a sentence.
-REASONS = {
-    "last_card": "The last card was drawn",
-    "stalemates": "Three words were thrown away in a row",
-    "everyone_left": "Everyone else left",
-    "pile_empty": "The draw pile ran out",
-    "no_turns": "Nobody could take a turn",
-    "abandoned": "Everyone was away for 10 minutes: the game was abandoned and no result was recorded",
-}
-SHAPE_EMOJI = {"rock": "🪨", "paper": "📄", "scissors": "✂️"}
-TIEBREAK_NAMES = {"coin": "Coin toss", "wordblitz": "Wordblitz"}
-#: What an immediate event card with nothing to act on did.
-FIZZLES = {
-    "thatll_work": "That'll Work: there was no word to collect.",
-    "trash_talk": "Trash Talk: there is no letter in the discard pile.",
-    "sting": "Spelling Bee Sting: there was no word to wipe.",
-}
-
-
-def points(n: int) -> str:
-    return plural(n, "point")
-
-
-def and_join(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items) or "nobody"
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def reason_text(code: str) -> str:
-    return REASONS.get(code, code.replace("_", " ").capitalize())
-
 
 def chosen_line(box: schema.Box | None, info: TableInfo) -> str:
     """Who is in a secret-choice round and who has chosen (never what)."""
@@ -305,7 +272,7 @@ class WordsUI(GameUI[PublicView, SeatView]):
 
     def event_line(self, event: dict[str, Any], info: TableInfo) -> str | None:
         data = event.get("data") or {}
-        wording = EVENT_LINES.get(str(event.get("type")))
+        wording = EVENT_LINES.get(event.get("type", ""))
         if wording is None:
             return super().event_line(event, info)
         return wording(data, info)
@@ -340,115 +307,6 @@ class WordsUI(GameUI[PublicView, SeatView]):
         if reason == "everyone_left" or winner >= len(scores):
             return f"{why}: {who} wins."
         return f"{why}. {who} wins with {points(int(scores[winner]))}."
-
-
-Wording = Callable[[dict[str, Any], TableInfo], str]
-
-
-def _who(key: str = "seat") -> Callable[[dict[str, Any], TableInfo], str]:
-    return lambda d, info: info.name_of(d.get(key))
-
-
-WHO, VICTIM, ACTOR = _who(), _who("victim"), _who("actor")
-
-
-def _skip(d: dict[str, Any], info: TableInfo) -> str:
-    card = d.get("card")
-    return f"{WHO(d, info)} skipped and discarded {label(card)}." if card else f"{WHO(d, info)} skipped."
-
-
-def _ask(d: dict[str, Any], info: TableInfo) -> str:
-    if d.get("in_pile"):
-        return f"{WHO(d, info)} asked for a letter and found it in the draw pile."
-    return f"{WHO(d, info)} asked for a letter that is not in the draw pile."
-
-
-def _asked(d: dict[str, Any], info: TableInfo) -> str:
-    letter = d.get("letter")
-    return {
-        "pile": f"You took {letter} from the draw pile.",
-        "held": f"You asked for {letter}: it is not in the draw pile, but a player holds one. Steal it?",
-    }.get(str(d.get("found")), f"You asked for {letter}: it is not in the draw pile, and nobody holds one.")
-
-
-def _challenge(d: dict[str, Any], info: TableInfo) -> str:
-    who, word = WHO(d, info), d.get("word") or ""
-    if d.get("upheld"):
-        return (f"{who} challenged {word}: no word contains it. The change is undone and "
-                f"{ACTOR(d, info)} loses a turn.")
-    return f"{who} challenged {word or 'the empty word'}, but it can still become a word: {who} loses a turn."
-
-
-def _seat_names(d: dict[str, Any], info: TableInfo) -> str:
-    return and_join([info.name_of(s) for s in d.get("seats", [])])
-
-
-def _rps(d: dict[str, Any], info: TableInfo) -> str:
-    if d.get("round", 1) > 1:
-        return f"Rock, paper, scissors again between {_seat_names(d, info)} (round {d['round']})."
-    return f"Rock, paper, scissors between {_seat_names(d, info)} for the word!"
-
-
-def _reveal(d: dict[str, Any], info: TableInfo, names: dict[str, str]) -> str:
-    return ", ".join(f"{info.name_of(s)} {names.get(p, p)}" for s, p in d.get("picks", []))
-
-
-def _picked(d: dict[str, Any], info: TableInfo) -> str:
-    choice = str(d.get("choice"))
-    shown = TIEBREAK_NAMES.get(choice) or f"{SHAPE_EMOJI.get(choice, '')} {choice}".strip()
-    return f"You chose {shown}."
-
-
-def _tiebreak_won(d: dict[str, Any], info: TableInfo) -> str:
-    who, how = WHO(d, info), d.get("how")
-    if how == "wordblitz":
-        return f"{who} wins the Wordblitz with {d.get('word')}!"
-    if how == "walkover":
-        return f"{who} wins the tie-break: the others left it."
-    return f"{who} wins the coin toss!"
-
-
-EVENT_LINES: dict[str, Wording] = {
-    "play": lambda d, i: f"{WHO(d, i)} played {d['letter']} → {d['word']}.",
-    "backspace": lambda d, i: f"{WHO(d, i)} used Backspace on {d['letter']} → {d['word'] or '(empty)'}.",
-    "editor": lambda d, i: f"{WHO(d, i)} used Editor: {d['letter']} moves → {d['word']}.",
-    "skip": _skip,
-    "draw": lambda d, i: f"{WHO(d, i)} drew a card.",
-    "drew": lambda d, i: f"You drew {label(d['card'])}.",
-    "immediate": lambda d, i: f"{WHO(d, i)} drew {label(d['card'])}!",
-    "forced_skip": lambda d, i: f"{WHO(d, i)} loses this turn.",
-    "stalemate": lambda d, i: f"Nobody could go on: {d['word']} is thrown away ({d['count']} in a row).",
-    "sting": lambda d, i: f"Spelling Bee Sting! {d['word']} is wiped out.",
-    "fizzle": lambda d, i: FIZZLES.get(d.get("card", ""), f"{label(d.get('card', ''))} did nothing."),
-    "ask": _ask,
-    "asked": _asked,
-    "steal": lambda d, i: f"{WHO(d, i)} stole {d['letter']} from {VICTIM(d, i)}.",
-    "replaced": lambda d, i: f"{d['letter']} was stolen from you; you drew {label(d['card'])} to replace it.",
-    "trash_talk": lambda d, i: f"{WHO(d, i)} took {d['letter']} from the discard pile.",
-    "challenge": _challenge,
-    "keep": lambda d, i: f"{WHO(d, i)} keeps building {d['word']}.",
-    "claim": lambda d, i: f"{WHO(d, i)} takes {d['word']} for {points(d['points'])}.",
-    "tip": lambda d, i: f"{WHO(d, i)} uses Tip of My Tongue!",
-    "tip_steal": lambda d, i: f"{WHO(d, i)} steals {d['word']} from {VICTIM(d, i)}!",
-    "tip_kept": lambda d, i: f"{WHO(d, i)} keeps {d['word']}.",
-    "rps": _rps,
-    "rps_reveal": lambda d, i: "Rock, paper, scissors: " + _reveal(
-        d, i, {s: f"{e} {s}" for s, e in SHAPE_EMOJI.items()}) + ".",
-    "picked": _picked,
-    "game_over": lambda d, i: f"Game over: {reason_text(d.get('reason', '')).lower()}.",
-    "tiebreak": lambda d, i: f"{_seat_names(d, i)} are tied: choose Coin toss or Wordblitz.",
-    "tiebreak_reveal": lambda d, i: "Tie-break: " + _reveal(
-        d, i, {k: f"chose {v}" for k, v in TIEBREAK_NAMES.items()}) + ".",
-    "tiebreak_won": _tiebreak_won,
-    "wordblitz": lambda d, i: f"Wordblitz between {_seat_names(d, i)}! The first to finish a 3-letter word wins.",
-    "blitz_word": lambda d, i: f"{WHO(d, i)} makes {d['word']}!",
-    "blitz_timeout": lambda d, i: "Wordblitz ran 30 turns without a word: coin toss.",
-    "blitz_bust": lambda d, i: f"{d['word']} is too long: the word is discarded.",
-    "afk": lambda d, i: f"{WHO(d, i)} is away: their turns pass after 10 s.",
-    "abandoned": lambda d, i: "💤 Everyone is away: the game is abandoned, with no result.",
-    "left": lambda d, i: (f"{WHO(d, i)} timed out ten turns in a row and is out of the game."
-                          if d.get("why") == "timeouts" else f"{WHO(d, i)} left the game."),
-}
 
 
 def public_controls(view: PublicView) -> list[Control]:

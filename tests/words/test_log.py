@@ -12,16 +12,17 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
 from cogs.table.ui import Seat, TableInfo
 from cogs.words.ui import EVENT_LINES, WordsUI
 from games.core import Event, IllegalAction, State
-from games.words import ENGINE
+from games.words import ENGINE, schema
 from games.words.cards import HOW_DO_YOU_SAY, face, word_value
 from games.words.ending import finish
+from games.words.engine import HANDLERS
 from tests.playout import random_playout
 from tests.words.helpers import A, B, C, act, begin, build, public_events
 
@@ -71,7 +72,11 @@ def emitted_types() -> set[str]:
 
 
 def test_every_event_the_engine_can_emit_is_worded() -> None:
-    assert emitted_types() == set(EVENT_LINES)
+    assert emitted_types() == set(EVENT_LINES) == set(schema.EVENTS)
+
+
+def test_every_action_kind_of_the_schema_has_its_rule() -> None:
+    assert set(HANDLERS) == set(get_args(schema.Kind))
 
 
 def test_every_event_of_random_games_gets_a_line_with_names() -> None:
