@@ -14,8 +14,9 @@ from typing import Any
 
 import discord
 
-from cogs.table.answers import Answers
+from cogs.table.answers import Answers, redraw_in_place
 from cogs.table.computers import clean_name, is_computer, offers_computers
+from cogs.table.deferral import answering
 from cogs.table.delivery import Delivery
 from cogs.table.intake import pressed_at
 from cogs.table.mentions import neutral
@@ -74,24 +75,26 @@ class Lobby:
             log.warning("could not redraw the lobby of game %s: %s", game.id, exc)
 
     async def on_button(self, interaction: discord.Interaction, game_id: int, verb: str) -> None:
-        async with self.answers.guard(interaction):
+        # Watched like a move (deferral.py): a lobby pressed while the bot starts up, or behind
+        # a busy database, is acknowledged in time and redrawn when the answer is ready.
+        async with self.answers.watched(interaction), self.answers.guard(interaction):
             user, at = interaction.user, pressed_at(interaction)
             if verb == "join" or verb.startswith("join-"):
                 team = int(verb.removeprefix("join-")) if verb != "join" else None
                 was_seated = (await self.service.game(game_id)).seat_of(user.id) is not None
                 game = await self.service.join(game_id, user.id, neutral(user.display_name), team=team,
                                                pressed_at=at)
-                await interaction.response.edit_message(**render_lobby(game, get_engine(game.kind)).edit_kwargs())
+                await redraw_in_place(interaction, **render_lobby(game, get_engine(game.kind)).edit_kwargs())
                 if not was_seated:  # a switch of team keeps the DM check already made
                     await self.check_dm(interaction, game)
                     await mention_learn(self.service, interaction, game)
             elif verb == "leave":
                 game = await self.service.leave_lobby(game_id, user.id, pressed_at=at)
-                await interaction.response.edit_message(**render_lobby(game, get_engine(game.kind)).edit_kwargs())
+                await redraw_in_place(interaction, **render_lobby(game, get_engine(game.kind)).edit_kwargs())
             elif verb == "cancel":
                 game = await self.service.cancel(game_id, user.id, manager=manages_guild(interaction), pressed_at=at)
-                await interaction.response.edit_message(
-                    **closed_lobby(game, get_engine(game.kind), f"Cancelled by {user.mention}.").edit_kwargs())
+                closed = closed_lobby(game, get_engine(game.kind), f"Cancelled by {user.mention}.")
+                await redraw_in_place(interaction, **closed.edit_kwargs())
             elif verb == "start":
                 await self.start(interaction, game_id)
 
@@ -191,7 +194,9 @@ class Lobby:
         # The game's publish lock is held until the first table is posted: a computer that
         # moves at once waits for it, instead of editing the lobby's message as the table.
         async with self.answers.committed(interaction), self.delivery.lock(game_id):
-            await interaction.response.defer()
+            async with answering(interaction):  # the watch may have deferred it already
+                if not interaction.response.is_done():
+                    await interaction.response.defer()
             thread = await self._open_thread(interaction, applied.game, engine)
             if thread is not None:
                 await self.service.set_thread(game_id, thread.id)

@@ -118,3 +118,28 @@ async def test_join_leave_start_races_never_send_a_hand_to_another_player(
             # fresh users each round, so every DM channel holds one game's messages
             users = [fake_discord.user(f"{kind}{round_no}{name}") for name in "abcde"]
             await race_once(fake_discord, harness, kind, options, joins, users, rng)
+
+
+async def test_a_lobby_press_behind_a_slow_step_is_acknowledged_in_time_then_drawn(
+        fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Join, Leave and Cancel are watched like moves (deferral.py): when the seat change is
+    slow (a busy database, a start-up catching up), Discord still hears back within 3 s, and
+    the lobby is redrawn in place once the seat is taken."""
+    from runtime.service import TableService
+
+    slow_join = TableService.join
+
+    async def join(self: TableService, *args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(2.2)  # past the deferral's patience, inside Discord's window
+        return await slow_join(self, *args, **kwargs)
+
+    async with running_bot(fake_discord, tmp_path, seed=5):
+        alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+        lobby = (await alice.slash("hallway new")).message
+        assert lobby is not None
+        monkeypatch.setattr(TableService, "join", join)
+        pressed = await bob.click(lobby, "Join", check=False)
+        await fake_discord.wait_for(lambda: bob.mention in lobby.text(), what="bob seated in the lobby")
+        assert pressed.latency is not None and pressed.latency < 3.0
+        assert pressed.response_type == 6, "deferred, then the lobby drawn in place"
+        assert "went wrong" not in pressed.text().lower()
