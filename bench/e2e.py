@@ -29,9 +29,10 @@ followed by a rematch in the same channel, so the number of live games stays put
 A level opens all its games (the players start playing once every table is open), plays
 `--warmup` seconds, then measures for `--window` seconds:
 
-* `cpu_ms_per_interaction`: the bot process's user+sys CPU time (/proc/<pid>/stat) over the
-  window divided by the interactions dispatched in it (timer expiries are bot work too, counted
-  in `timer_actions`);
+* `cpu_ms_per_interaction`: the bot process's user+sys CPU time (/proc/<pid>/stat; with
+  `--picture-processes N`, a comparison that draws pictures in a pool of N processes instead of
+  a thread, its workers' too) over the window divided by the interactions dispatched in it
+  (timer expiries are bot work too, counted in `timer_actions`);
 * `p50_ms`/`p99_ms`/`max_ms`: interaction dispatched → its callback reaching the fake;
 * `rss_mib`: the bot's resident memory at the end of the window;
 * `rest_per_interaction`: every REST call the bot made in the window, per interaction;
@@ -308,6 +309,56 @@ def draw_pictures_inline() -> None:
     present._draw = inline  # type: ignore[assignment]
 
 
+def draw_pictures_in_processes(workers: int) -> None:
+    """For comparison only (issue 21 item 6): draw pictures in a pool of `workers` processes
+    instead of a thread (a drawing that cannot be pickled, a lambda, still goes to a thread).
+    The workers are the bot's children: their CPU is counted with the bot's (`ChildBot.pids`)."""
+    import atexit
+    import concurrent.futures
+    import multiprocessing
+    import pickle
+
+    from cogs.table import present
+
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([f"cogs.{game}.ui" for game in ("hallway", "words", "tarot", "fencing",
+                                                                   "kniggits")])
+    pool = concurrent.futures.ProcessPoolExecutor(workers, mp_context=context)
+    atexit.register(pool.shutdown)  # before the interpreter's teardown, which the pool's callbacks outlive
+    for done in [pool.submit(len, "") for _ in range(workers)]:  # start every worker now
+        done.result()
+
+    async def pooled(screen: Any, key: str | None = None) -> Any:
+        if screen.image is None:
+            return None
+        png = present.IMAGES.get(key) if key is not None else None
+        if png is None:
+            try:
+                png = await asyncio.get_running_loop().run_in_executor(pool, screen.image)
+            except (AttributeError, TypeError, pickle.PicklingError):
+                png = await asyncio.to_thread(screen.image)
+            if key is not None:
+                present.IMAGES.put(key, png)
+        import discord
+
+        return (discord.File(present.io.BytesIO(png), filename=screen.image_name),
+                hashlib.blake2b(png, digest_size=16).hexdigest())
+
+    present._draw = pooled  # type: ignore[assignment]
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes under `pid` (a picture pool's workers), from /proc."""
+    found: list[int] = []
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            for child in (task / "children").read_text().split():
+                found += [int(child), *descendants(int(child))]
+    except OSError:
+        pass
+    return found
+
+
 def stub_pictures() -> None:
     """For comparison only: no picture is drawn (a fixed 1×1 PNG stands in), to see what the
     pictures cost of the bot's CPU."""
@@ -392,12 +443,13 @@ class ChildBot:
 
     def __init__(self, server: FakeDiscord, database: Path | str, *, loop_lag: bool = False,
                  inline_pictures: bool = False, stub: bool = False, profile: Path | None = None,
-                 shard: tuple[int, int] | None = None) -> None:
+                 shard: tuple[int, int] | None = None, picture_processes: int = 0) -> None:
         self.server = server
         self.database = database
         self.flags = (["--loop-lag"] if loop_lag else []) + (["--inline-pictures"] if inline_pictures else [])
         self.flags += ["--bot-shard", f"{shard[0]}/{shard[1]}"] if shard is not None else []
         self.flags += ["--stub-pictures"] if stub else []
+        self.flags += ["--picture-processes", str(picture_processes)] if picture_processes else []
         if profile is not None:
             self.flags += ["--profile", str(profile)]
         self.proc: asyncio.subprocess.Process | None = None
@@ -408,7 +460,8 @@ class ChildBot:
 
     @property
     def pids(self) -> list[int]:
-        return [self.proc.pid] if self.proc is not None else []
+        """The bot's process and its children (`--picture-processes` workers)."""
+        return [self.proc.pid, *descendants(self.proc.pid)] if self.proc is not None else []
 
     async def _line(self, timeout: float = 60.0) -> str:
         assert self.proc is not None and self.proc.stdout is not None
@@ -493,7 +546,7 @@ def merge_reports(reports: list[dict[str, Any]]) -> dict[str, Any]:
 
 async def serve_bot(base_url: str, token: str, guild_id: int, database: Path | str, *, loop_lag: bool,
                     inline_pictures: bool, stub: bool = False, profile: Path | None = None,
-                    shard: tuple[int, int] | None = None) -> None:
+                    shard: tuple[int, int] | None = None, picture_processes: int = 0) -> None:
     """The child process: run the real bot against the fake server at `base_url`."""
     import discord
     import yarl
@@ -505,6 +558,8 @@ async def serve_bot(base_url: str, token: str, guild_id: int, database: Path | s
         draw_pictures_inline()
     if stub:
         stub_pictures()
+    if picture_processes:
+        draw_pictures_in_processes(picture_processes)
     Route.BASE = f"{base_url}/api/v10"
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(base_url.replace("http://", "ws://") + "/gateway")
     client = bot_module.build_bot(bot_settings(token, database, guild_id, shard), freeze_heap=True,
@@ -1297,7 +1352,8 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
                                          shard=(k, shards)) for k in range(shards)])
             else:
                 bot = ChildBot(server, database, loop_lag=args.loop_lag, inline_pictures=args.inline_pictures,
-                               stub=args.stub_pictures, profile=args.profile)
+                               stub=args.stub_pictures, profile=args.profile,
+                               picture_processes=args.picture_processes)
             await bot.start()
 
             rng = random.Random(f"{kind}-{games}")
@@ -1436,7 +1492,8 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
         "rate_limit_hits": len(server.rate_limit_hits),
         "setup_s": round(setup_s, 1),
         "window_s": round(span, 1),
-        "pictures": "stub" if args.stub_pictures else "inline" if args.inline_pictures else "thread",
+        "pictures": "stub" if args.stub_pictures else "inline" if args.inline_pictures else
+        f"{args.picture_processes} processes" if args.picture_processes else "thread",
         # fencing: a race opening (Catch / Don hat appears) → the callbacks of all three presses
         "races": len(races),
         "race_p50_ms": round(statistics.median(races), 2) if races else None,
@@ -1492,6 +1549,9 @@ def main() -> None:
                         help="sample the bot's event-loop lag (a 20 ms sleeper; costs a little CPU)")
     parser.add_argument("--inline-pictures", action="store_true",
                         help="for comparison: draw pictures on the bot's event loop, not in a thread")
+    parser.add_argument("--picture-processes", type=int, default=0, metavar="N",
+                        help="for comparison: draw pictures in a pool of N processes, not in a thread "
+                             "(their CPU is counted with the bot's)")
     parser.add_argument("--stub-pictures", action="store_true",
                         help="for comparison: draw no pictures (a 1×1 PNG stands in) to see what they cost")
     parser.add_argument("--profile", type=Path, metavar="FILE",
@@ -1522,7 +1582,7 @@ def main() -> None:
         shard = tuple(int(n) for n in args.bot_shard.split("/")) if args.bot_shard else None
         asyncio.run(serve_bot(args.serve_bot, args.token, args.guild, args.bot_database, loop_lag=args.loop_lag,
                               inline_pictures=args.inline_pictures, stub=args.stub_pictures, profile=args.profile,
-                              shard=shard))  # type: ignore[arg-type]
+                              shard=shard, picture_processes=args.picture_processes))  # type: ignore[arg-type]
         return
     kinds = [k.strip() for k in args.game.split(",") if k.strip()]
     unknown = set(kinds) - {*CHOOSE, "tokens", "kniggits"}
