@@ -204,7 +204,8 @@ EVENT_LINES: dict[schema.EventKind, Callable[[Any, TableInfo], str]] = {
     "tiebreak_reveal": lambda d, i: "Tie-break: " + reveal(
         d, i, {k: f"chose {v}" for k, v in TIEBREAK_NAMES.items()}) + ".",
     "tiebreak_won": tiebreak_won_line,
-    "wordblitz": lambda d, i: f"Wordblitz between {seat_names(d, i)}! The first to finish a 3-letter word wins.",
+    "wordblitz": lambda d, i: (f"Wordblitz between {seat_names(d, i)}! "
+                               "The first to finish a 3-letter word wins."),
     "blitz_word": seat_word("{who} makes {word}!"),
     "blitz_timeout": lambda d, i: "Wordblitz ran 30 turns without a word: coin toss.",
     "blitz_bust": seat_word("{word} is too long: the word is discarded."),

@@ -140,7 +140,8 @@ def awaited(view: PublicView, info: TableInfo) -> str:
                 "trash": "is picking from the discard pile (Trash Talk)"}.get(phase.get("step", ""), "")
         text = f"{who} {step}." if step else f"{who}'s turn: play a letter, use an event card or skip."
     elif name in PHASE_TEXT:
-        text = PHASE_TEXT[name].format(who=who, word=phase.get("word", ""), chosen=chosen_line(phase.get("box"), info))
+        text = PHASE_TEXT[name].format(who=who, word=phase.get("word", ""),
+                                       chosen=chosen_line(phase.get("box"), info))
     elif name == "closing":
         tip = view.get("tip")
         text = (f"The last turn is over. The game ends once the Tip of My Tongue window on **{tip['word']}** "
@@ -317,19 +318,28 @@ def public_controls(view: PublicView) -> list[Control]:
     phase = view["phase"]
     name = phase["name"]
     if name == "tiebreak":
-        return [Button("Coin toss", {"type": "coin"}, "secondary", "🪙"),
-                Button("Wordblitz", {"type": "wordblitz"}, "primary", "⚡")]
+        return [Button("Coin toss", send({"type": "coin"}), "secondary", "🪙"),
+                Button("Wordblitz", send({"type": "wordblitz"}), "primary", "⚡")]
     out: list[Control] = []
     change = last_change(view)
     if change is not None and challenge_button_shown(view):
-        out.append(Button("Challenge", {"type": "challenge", "change": change["n"]}, "danger", "⚔️",
+        out.append(Button("Challenge", send({"type": "challenge", "change": change["n"]}), "danger", "⚔️",
                           lasting=True))  # names its change: the engine judges it, never stale
     if view.get("tip") is not None and view.get("rps") is None and name in TURN_PHASES:
-        out.append(Button("Use Tip", {"type": "tip"}, "primary", "💡"))
+        out.append(Button("Use Tip", send({"type": "tip"}), "primary", "💡"))
     if view.get("rps") is not None:
-        out += [Button(s.title(), {"type": "rps", "shape": s}, "secondary", e)
-                for s, e in (("rock", "🪨"), ("paper", "📄"), ("scissors", "✂️"))]
+        out += [Button(s.title(), send({"type": "rps", "shape": s}), "secondary", e)
+                for s, e in SHAPE_BUTTONS]
     return out
+
+
+SHAPE_BUTTONS: tuple[tuple[schema.Shape, str], ...] = (("rock", "🪨"), ("paper", "📄"), ("scissors", "✂️"))
+
+
+def send(action: schema.Action) -> dict[str, Any]:
+    """An action checked against the schema, as the plain JSON a control carries. (The letter
+    and position menus complete theirs per choice: `letter_choices`, `positions`.)"""
+    return dict(action)
 
 
 def private_prompt(view: SeatView, seat: int) -> str:
@@ -406,26 +416,26 @@ def last_tip_chance(view: SeatView, seat: int) -> bool:
 def private_controls(view: SeatView, seat: int) -> list[Control]:
     phase = view["phase"]
     if last_tip_chance(view, seat):
-        return [Button("Use Tip", {"type": "tip"}, "primary", "💡")]
+        return [Button("Use Tip", send({"type": "tip"}), "primary", "💡")]
     if phase.get("seat") != seat:
         return []
     if phase["name"] == "claim":
-        return [Button("Claim", {"type": "claim"}, "success", "🏆"),
-                Button("Keep building", {"type": "keep"}, "secondary")]
+        return [Button("Claim", send({"type": "claim"}), "success", "🏆"),
+                Button("Keep building", send({"type": "keep"}), "secondary")]
     if phase["name"] != "main":
         return []
     step = phase.get("step")
     if step == "ask":
         return list(letter_choices(list(LETTERS), {"type": "ask"}, "letter"))
     if step == "steal" and view.get("steal_held"):
-        return [Button("Steal it", {"type": "steal"}, "danger"),
-                Button("Don't steal", {"type": "no_steal"}, "secondary")]
+        return [Button("Steal it", send({"type": "steal"}), "danger"),
+                Button("Don't steal", send({"type": "no_steal"}), "secondary")]
     if step == "steal":
-        return [Button("Go on", {"type": "no_steal"}, "secondary")]
+        return [Button("Go on", send({"type": "no_steal"}), "secondary")]
     if step == "trash":
         letters = sorted(set(view["discard"]["letters"]))
         if not letters:  # a challenge put the last one back into the word
-            return [Button("Go on", {"type": "trash"}, "secondary")]
+            return [Button("Go on", send({"type": "trash"}), "secondary")]
         return list(letter_choices(letters, {"type": "trash"}, "letter"))
     return turn_controls(view)
 
@@ -439,9 +449,10 @@ def turn_controls(view: SeatView) -> list[Control]:
     picked = view.get("picked") or ""
     out: list[Control] = []
     if letters and not size:  # one place only: picking the letter plays it
-        out.append(Select("Play a letter…", [Choice(x, {"type": "play", "card": x, "at": 0}) for x in letters]))
+        out.append(Select("Play a letter…",
+                          [Choice(x, send({"type": "play", "card": x, "at": 0})) for x in letters]))
     elif letters:
-        out.append(Select("Play a letter…", [Choice(x, {"type": "pick", "card": x}) for x in letters]))
+        out.append(Select("Play a letter…", [Choice(x, send({"type": "pick", "card": x})) for x in letters]))
     if picked and size and not picked.startswith("editor:"):
         out.append(positions(size + 1, {"type": "play", "card": picked}, "at", f"Where does {picked} go?",
                              lambda i: where(word, i)))
@@ -459,9 +470,9 @@ def turn_controls(view: SeatView) -> list[Control]:
                                  "Editor: move which letter?", lambda i: f"{i + 1}: {word[i]}"))
     if faces:
         out.append(Select("Skip: discard a card…",
-                          [Choice(label(f), {"type": "skip", "card": f}) for f in faces][:MAX_OPTIONS]))
+                          [Choice(label(f), send({"type": "skip", "card": f})) for f in faces][:MAX_OPTIONS]))
     else:  # a hand emptied by events and Tips: a select needs at least one option
-        out.append(Button("Skip (no cards)", {"type": "skip"}, "secondary", "⏭️"))
+        out.append(Button("Skip (no cards)", send({"type": "skip"}), "secondary", "⏭️"))
     return out[:5]
 
 

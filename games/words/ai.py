@@ -29,9 +29,9 @@ from collections import Counter
 
 from games.computer import Asked, Policy
 from games.core import Action
+from games.words import schema
 from games.words.cards import BACKSPACE, EDITOR, LETTER_COUNTS, LETTERS, TIP, word_value
 from games.words.dictionary import Lexicon, lexicon
-from games.words.ending import WORDBLITZ
 from games.words.schema import SeatView
 from games.words.windows import SHAPES
 
@@ -159,13 +159,13 @@ class Table:
                 best = (total, letter, at)
         return best
 
-    def repair(self) -> Action | None:
+    def repair(self) -> schema.Backspace | schema.EditorMove | None:
         """Backspace or Editor, when that leaves a fragment that can still grow (or clears
         a word nobody can finish)."""
         wip = self.wip
         if self.blitz or not wip:
             return None
-        options: list[tuple[float, Action]] = []
+        options: list[tuple[float, schema.Backspace | schema.EditorMove]] = []
         if self.letters_of(BACKSPACE):
             for i in range(len(wip)):
                 made = wip[:i] + wip[i + 1:]
@@ -201,6 +201,9 @@ class WordsPolicy(Policy[SeatView]):
     summary = "spells honestly, challenges only sure bluffs, claims the longest word it can"
 
     def choose(self, view: SeatView, asked: Asked, rng: random.Random) -> Action:
+        return dict(self.decide(view, asked, rng))
+
+    def decide(self, view: SeatView, asked: Asked, rng: random.Random) -> schema.Action:
         seat = asked.seat
         phase = view["phase"]
         name = phase["name"]
@@ -210,7 +213,7 @@ class WordsPolicy(Policy[SeatView]):
         if name == "claim" and phase.get("seat") == seat:
             return {"type": "claim"}
         if name == "tiebreak":
-            return {"type": WORDBLITZ}
+            return {"type": "wordblitz"}
         if name != "main" or phase.get("seat") != seat:
             raise ValueError(f"nothing to decide for seat {seat} in phase {name}")
         table = Table(view, seat)
@@ -225,7 +228,7 @@ class WordsPolicy(Policy[SeatView]):
         return self.turn(view, table)
 
     # ----- the turn ------------------------------------------------------------------------
-    def turn(self, view: SeatView, table: Table) -> Action:
+    def turn(self, view: SeatView, table: Table) -> schema.Action:
         challenge = self.sure_challenge(view, table)
         if challenge is not None:
             return challenge
@@ -243,7 +246,7 @@ class WordsPolicy(Policy[SeatView]):
         return {"type": "skip", "card": card} if card is not None else {"type": "skip"}
 
     @staticmethod
-    def sure_challenge(view: SeatView, table: Table) -> Action | None:
+    def sure_challenge(view: SeatView, table: Table) -> schema.Challenge | None:
         """The last change, if it is someone else's, can still be undone and left a
         fragment no word contains."""
         for change in view.get("changes", []):

@@ -58,8 +58,9 @@ def public_windows(state: State) -> schema.Windows:
                      "undoable": undo_place(area, c) is not None,
                      "index": area["wip"].index(c["card"]) if c["kind"] == "letter" and c["card"] in area["wip"]
                      else None} for c in state["changes"]],
-        "tip": None if tip is None else {"n": tip["n"], "seat": tip["seat"], "holder": tip["holder"],
-                                         "word": tip["word"], "changed": tip["changed"], "users": tip["users"]},
+        "tip": None if tip is None else {
+            "n": tip["n"], "seat": tip["seat"], "holder": tip["holder"], "word": tip["word"],
+            "changed": tip["changed"], "users": tip["users"]},
         "rps": None if game is None else {
             "n": game["n"], "players": list(game["players"]), "word": game["word"], "holder": game["holder"],
             "round": game["rounds"] + 1, "box": public_box(game["box"])},
@@ -80,7 +81,8 @@ def public_tiebreak(tiebreak: dict[str, Any] | None) -> schema.Tiebreak | None:
     """How the tie was broken, once it is (`ending.declare`)."""
     if not tiebreak:
         return None
-    out: schema.Tiebreak = {"winner": tiebreak["winner"], "tied": list(tiebreak["tied"]), "how": tiebreak["how"]}
+    out: schema.Tiebreak = {"winner": tiebreak["winner"], "tied": list(tiebreak["tied"]),
+                            "how": tiebreak["how"]}
     if "word" in tiebreak:
         out["word"] = tiebreak["word"]
     if "after_blitz" in tiebreak:

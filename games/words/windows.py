@@ -31,6 +31,7 @@ from games.core import Event, IllegalAction, Rng, State
 from games.words import ending
 from games.words.cards import FACE, TIP, word_value
 from games.words.dictionary import lexicon
+from games.words.schema import Shape
 from games.words.state import (
     END_TURN,
     Next,
@@ -46,7 +47,7 @@ from games.words.state import (
     verify_pick,
 )
 
-SHAPES = ("rock", "paper", "scissors")
+SHAPES: tuple[Shape, ...] = ("rock", "paper", "scissors")
 BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
 #: After this many drawn rounds the bot picks the RPS winner at random.
 RPS_ROUNDS = 10
