@@ -1,5 +1,8 @@
 """The Tarot screens from real views: pictures legible at Discord's size, names instead of
-seats, exactly the legal cards offered, and no hand on the table."""
+seats, exactly the legal cards offered, and no hand on the table. They say what the player may
+do and when it is over (issue 20, items 1 and 5): the dealer's discard picture raises what may
+be discarded and dims the rest (Kings, the Fool, trumps unless short), as the play picture does
+for unplayable cards; a finished game's table no longer waits for a lead."""
 
 from __future__ import annotations
 
@@ -9,9 +12,11 @@ from typing import Any
 from cogs.table import pictures
 from cogs.table.ui import Screen, Select, TableInfo
 from cogs.table.ui import Seat as SeatInfo
+from cogs.tarot import render
 from cogs.tarot.render import card_label
 from cogs.tarot.ui import TarotUI
 from games.tarot import ENGINE
+from games.tarot.cards import SUITS, rank_name, suit
 from tests.playout import random_playout
 from tests.test_pictures_legible import check
 
@@ -63,3 +68,39 @@ def test_the_select_offers_exactly_the_legal_cards_and_the_table_names_players()
             else:
                 assert not menus
     assert offered > 0
+
+
+# ----- the screens say what may be done (issue 20) -------------------------------------------------
+PLAIN = TableInfo(7, [SeatInfo(i, 100 + i, name) for i, name in enumerate(("alice", "bob", "cleo", "dmitri"))])
+
+
+def dealer_view() -> tuple[int, dict]:
+    state = ENGINE.new_game(4, 1, {})
+    seat = next(s for s in range(4) if "discard_options" in ENGINE.view(state, s))
+    return seat, ENGINE.view(state, seat)
+
+
+def test_the_discard_picture_raises_what_may_go_and_dims_the_rest() -> None:
+    seat, view = dealer_view()
+    may_go = set(view["discard_options"])
+    held = set(view["hand"])
+    assert "FOOL" in held - may_go and any(suit(c) in SUITS and rank_name(c) == "K" for c in held - may_go)  # this deal holds both
+    screen = UI.private(view, seat, PLAIN)
+    assert screen is not None and screen.image is not None
+    pictures.FONT_SIZES.clear()
+    png = screen.image()
+    check(png, set(pictures.FONT_SIZES))  # legible at 500 px
+    title = f"{PLAIN.name_of(seat)}'s hand"
+    assert png == render.draw_hand(list(view["hand"]), may_go, title, discard=True)
+    assert png != render.draw_hand(list(view["hand"]), None, title)  # not the plain, all-bright hand
+
+
+def test_a_finished_games_table_shows_the_last_trick_and_says_it_is_over() -> None:
+    final = random_playout(ENGINE, 4, 5).final
+    view = ENGINE.view(final, None)
+    assert view["over"]
+    screen = UI.table(view, PLAIN)
+    assert screen.image is not None
+    trick, _info, caption, idle = screen.image.args
+    assert caption == "Game over · last trick" and idle == "Game over" and trick["plays"]
+    assert screen.image() != render.draw_trick([], title="Game over")
