@@ -65,9 +65,10 @@ def collect(game: str, count: int) -> dict[str, list[Picture]]:
     pictures at even places, those that warm the caches at odd ones."""
     engine, ui = load_builtin()[game], load_builtin_uis()[game]
     players, option_sets = GAMES[game]
-    info = TableInfo(1, [Seat(s, 100 + s, NAMES[s]) for s in range(players)])
     found: dict[str, dict[str, Picture]] = {}
     for seed in range(1, 41):
+        # each game its own players (strings with their names miss the text caches, as in a bot)
+        info = TableInfo(seed, [Seat(s, 100 + s, f"{NAMES[s]} {seed}") for s in range(players)])
         run = random_playout(engine, players, seed, option_sets[seed % len(option_sets)])
         for state in run.states:
             for seat in (None, *range(players)):
