@@ -17,7 +17,7 @@ from games.core import IllegalAction
 from games.kniggits import ai_gestures
 from games.kniggits.ai import POLICY
 from games.kniggits.samples import ENGINE, battle, kniggit
-from tests.kniggits.helpers import k, play, to_fight
+from tests.kniggits.support import k, play, to_fight
 from tests.secrecy import RNG_SECRETS, alternatives, get, put, without_commitments
 
 NOW = 2_000.0

@@ -13,7 +13,7 @@ from cogs.table.rules import rule_text
 from games.core import IllegalAction
 from games.kniggits import board, moves
 from games.kniggits.samples import sample_states, through_prelude
-from tests.kniggits.helpers import (
+from tests.kniggits.support import (
     ENGINE,
     battle,
     events_of,

@@ -8,7 +8,7 @@ import pytest
 
 from games.kniggits import army
 from games.kniggits.samples import ENGINE, act
-from tests.kniggits.helpers import battle, events_of, k, kniggit, play, refused
+from tests.kniggits.support import battle, events_of, k, kniggit, play, refused
 
 HUGE = "9" * 5_000
 

@@ -15,7 +15,7 @@ from cogs.kniggits import render
 from cogs.kniggits import ui as kui
 from cogs.table.ui import Button, Select, TableInfo
 from cogs.table.ui import Seat as SeatInfo
-from tests.kniggits.helpers import ENGINE, battle, events_of, k, kniggit, play, to_fight
+from tests.kniggits.support import ENGINE, battle, events_of, k, kniggit, play, to_fight
 from tests.kniggits.test_render import drawn, items, public
 
 UI = kui.KniggitsUI()

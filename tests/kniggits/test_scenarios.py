@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from games.kniggits import board
-from tests.kniggits.helpers import (
+from tests.kniggits.support import (
     ENGINE,
     battle,
     events_of,

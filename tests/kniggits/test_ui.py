@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from cogs.kniggits import ui as kui
+from cogs.kniggits.wording import HEIGHT_WORD
 from cogs.table import codec
 from cogs.table.ui import Button, FormButton, Screen, Select, TableInfo
 from cogs.table.ui import Seat as SeatInfo
@@ -231,7 +232,7 @@ def test_the_gesture_panel_offers_only_the_listed_heights_and_refuses_outsiders(
             if not panel["draft"].get("double"):
                 for h in ("high", "mid", "low"):
                     if h not in panel["sword_heights"]:
-                        assert f"Sword {kui.HEIGHT_WORD[h]}" not in labels
+                        assert f"Sword {HEIGHT_WORD[h]}" not in labels
             assert ("Shield High" in labels) == bool(panel["shield"]) or panel["draft"].get("double")
             assert "Lock gesture" in labels
     assert seen_outsider and seen_panel
