@@ -13,6 +13,7 @@ from PIL import Image
 
 from cogs.kniggits import render
 from cogs.kniggits import ui as kui
+from cogs.kniggits.wording import exchange_words
 from cogs.table.ui import Button, Select, TableInfo
 from cogs.table.ui import Seat as SeatInfo
 from tests.kniggits.support import ENGINE, battle, events_of, k, kniggit, play, to_fight
@@ -126,7 +127,7 @@ def test_a_locked_pick_is_never_said_to_have_run_out_of_time() -> None:
     state, events = play(state, 1, type="lock", timeout=True)  # B1: no shield, the timer locked it
     result = events_of(events, "exchange")[0]
     assert result["fumbled"] == {"A1": ["shield"], "B1": ["shield"]} and result["timed_out"] == ["B1"]
-    words = kui.exchange_words(ENGINE.view(state, None), state["last_exchange"], INFO)
+    words = exchange_words(ENGINE.view(state, None), state["last_exchange"], INFO)
     assert "A1 was locked with no shield (no guard)." in words
     assert "B1 fumbled its shield (time ran out)." in words
     assert "A1 fumbled" not in words
