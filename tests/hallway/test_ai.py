@@ -16,7 +16,7 @@ from games.core import State
 from games.hallway import ENGINE
 from games.hallway.ai import POLICY, edge_value, swap_value
 from games.hallway.state import OFFER_LIMIT
-from tests.hallway.helpers import BLUE, RED, act, build, negotiating
+from tests.hallway.support import BLUE, RED, act, build, negotiating
 from tests.secrecy import RNG_SECRETS, alternatives, get, put
 
 GAME_LIMIT = 2_000

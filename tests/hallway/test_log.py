@@ -14,7 +14,7 @@ from cogs.hallway.ui import EVENT_WORDS
 from games.core import Event, IllegalAction
 from games.hallway import ENGINE, schema
 from games.hallway.engine import HANDLERS
-from tests.hallway.helpers import BLUE, NAMED, RED, UI, act, build, rig, roll, texts
+from tests.hallway.support import BLUE, NAMED, RED, UI, act, build, rig, roll, texts
 from tests.playout import random_playout
 
 RULES_TEXT = Path(__file__).resolve().parents[2] / "games" / "hallway" / "rules.md"

@@ -7,7 +7,7 @@ from typing import Any
 
 from games.core import Secret
 from games.hallway import ENGINE
-from tests.hallway.helpers import BLUE, NAMED, RED, UI, act, refusal, refused, rig, texts
+from tests.hallway.support import BLUE, NAMED, RED, UI, act, refusal, refused, rig, texts
 from tests.secrecy import leaks
 
 

@@ -11,7 +11,7 @@ from cogs.hallway.ui import HallwayUI
 from cogs.table.ui import Button, Seat, TableInfo
 from games.core import IllegalAction
 from games.hallway import ENGINE
-from tests.hallway.helpers import (
+from tests.hallway.support import (
     BLUE,
     RED,
     act,

@@ -1,21 +1,17 @@
-"""The hallway's screen and picture: right controls per phase, legal actions, real PNGs."""
+"""The hallway's screen: right controls per phase, legal actions, names and words (the picture
+is tests/hallway/test_render.py)."""
 
 from __future__ import annotations
 
-import io
 import json
-import time
 from dataclasses import asdict
 from typing import Any
 
-from PIL import Image
-
-from cogs.hallway import render
 from cogs.hallway.ui import HallwayUI
 from cogs.table.ui import Button, FormButton, Screen, Seat, TableInfo
 from games.core import IllegalAction
 from games.hallway import ENGINE
-from tests.hallway.helpers import BLUE, RED, build, negotiating, offer, roll
+from tests.hallway.support import BLUE, RED, build, negotiating, offer, roll
 from tests.playout import random_playout
 
 UI = HallwayUI()
@@ -151,40 +147,6 @@ def test_event_lines_use_player_names() -> None:
                               "kind": "land", "score": 22}
     line = UI.event_line(events[0].to_json(), INFO)
     assert line == "🔴 Alice rolled 🎲4 and bumped into Bob on 10 (G10): +10 → 22."
-
-
-def test_the_picture_is_a_png_of_the_board_for_sampled_states() -> None:
-    for state in SAMPLES[::3]:
-        png = screen_of(state).image()  # type: ignore[misc]
-        assert png.startswith(PNG)
-        with Image.open(io.BytesIO(png)) as image:
-            assert image.size == (render.WIDTH, render.HEIGHT)
-
-
-def test_the_picture_changes_when_a_dude_moves() -> None:
-    before = render.render_hallway(ENGINE.view(build(pos=(4, 13)), None))
-    after = render.render_hallway(ENGINE.view(build(pos=(5, 13)), None))
-    assert before != after
-
-
-def test_the_picture_names_the_players_on_their_score_cards() -> None:
-    state = build(pos=(4, 13))
-    view = ENGINE.view(state, None)
-    assert screen_of(state).image() == render.render_hallway(view, ("Alice", "Bob"))  # type: ignore[misc]
-    assert render.render_hallway(view, ("Alice", "Bob")) != render.render_hallway(view, ("Carol", "Bob"))
-    assert render.short("  A  very   long display name indeed ") == "A very long displ…"
-    assert len(render.short("x" * 40)) == render.NAME_ROOM
-    assert render.short("Bob 🎲\u200d🔥") == "Bob" and render.short("🎲🎲", "RED") == "RED"
-    assert render.short("Zoë Łukasz") == "Zoë Łukasz"
-
-
-def test_rendering_is_quick() -> None:
-    views = [ENGINE.view(s, None) for s in SAMPLES]
-    render.render_hallway(views[0])  # warm the board cache and fonts
-    start = time.perf_counter()
-    for view in views:
-        render.render_hallway(view)
-    assert (time.perf_counter() - start) / len(views) < 0.030
 
 
 def test_the_encounter_boxes_give_the_fee_of_the_encounter_on_the_table() -> None:

@@ -182,7 +182,7 @@ async def test_a_restart_during_a_wait_of_the_game_itself(db_path: Path) -> None
 async def test_both_dudes_pressing_no_deal_at_once_both_count(service: TableService) -> None:
     from games.hallway import ENGINE as HALLWAY
     from runtime import deadlines
-    from tests.hallway.helpers import negotiating
+    from tests.hallway.support import negotiating
 
     game_id = await open_game(service, "hallway", [ALICE, BOB])
     game = await service.game(game_id)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from games.core import IllegalAction
 from games.hallway import ENGINE
 from games.hallway.board import SPACES, encounter_fee, label, left_penalty, points
-from tests.hallway.helpers import (
+from tests.hallway.support import (
     BLUE,
     RED,
     act,
