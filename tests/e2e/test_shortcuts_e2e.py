@@ -186,7 +186,7 @@ async def moved(bot: Any, game_id: int, player: FakeUser, command: str, thread: 
 def rigged_words_story() -> dict[str, Any]:
     """Three players; the deal and the draws are set so that every Words shortcut comes up:
     alice (seat 0) starts; the pile gives How Do You Say…? to alice and Trash Talk to bob later."""
-    from tests.words.helpers import build
+    from tests.words.support import build
 
     draw = [*"EEEEEEEEE", "trash_talk", "I", "how_do_you_say", *"LLNNOODDMM"]  # top last
     return build(3, hands={0: ["S", "R", "Q", "tip", "editor"], 1: ["T", "T", "X", "Z"],
@@ -195,7 +195,7 @@ def rigged_words_story() -> dict[str, Any]:
 
 def rigged_tie() -> dict[str, Any]:
     """Two players, nothing won, one card left: bob draws it, and a skip ends the game tied."""
-    from tests.words.helpers import build
+    from tests.words.support import build
 
     return build(2, hands={0: ["E"], 1: ["E"]}, draw=["L"], turn=0)
 

@@ -20,7 +20,7 @@ from games.words.dictionary import lexicon
 from games.words.ending import finish
 from games.words.windows import SHAPES
 from tests.secrecy import RNG_SECRETS, alternatives, get, put
-from tests.words.helpers import A, B, C, act, build
+from tests.words.support import A, B, C, act, build
 
 GAME_LIMIT = 3_000
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from games.words import ENGINE
 from games.words.cards import THATLL_WORK
 from games.words.ending import finish
-from tests.words.helpers import A, B, C, act, begin, build, roundtrip
+from tests.words.support import A, B, C, act, begin, build, roundtrip
 from tests.words.test_secret_choices import won
 
 

@@ -24,7 +24,7 @@ from games.words.cards import HOW_DO_YOU_SAY, face, word_value
 from games.words.ending import finish
 from games.words.engine import HANDLERS
 from tests.playout import random_playout
-from tests.words.helpers import A, B, C, act, begin, build, public_events
+from tests.words.support import A, B, C, act, begin, build, public_events
 
 UI = WordsUI()
 INFO = TableInfo(game_id=1, seats=[Seat(i, 100 + i, f"Player{i + 1}") for i in range(6)])

@@ -23,7 +23,7 @@ from games.words.cards import (
 from games.words.ending import finish, rank_key
 from games.words.state import new_state, spell
 from tests.secrecy import leaks
-from tests.words.helpers import (
+from tests.words.support import (
     A,
     B,
     C,

@@ -13,7 +13,7 @@ from games.words.cards import TIP
 from games.words.ending import finish
 from games.words.windows import BEATS
 from tests.secrecy import leaks
-from tests.words.helpers import A, B, C, Pool, act, build, refused, roundtrip
+from tests.words.support import A, B, C, Pool, act, build, refused, roundtrip
 
 UI = WordsUI()
 INFO = TableInfo(game_id=1, seats=[Seat(i, 100 + i, f"Player{i + 1}") for i in range(6)])

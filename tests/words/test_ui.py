@@ -1,4 +1,5 @@
-"""The Fighting Words screens: no hand on the table, legal small controls, real PNGs."""
+"""The Fighting Words screens: no hand on the table, legal small controls, names (the pictures are
+tests/words/test_render.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from typing import Any
 import pytest
 
 from cogs.table.ui import Button, FormButton, Screen, Seat, Select, TableInfo
-from cogs.words import render
 from cogs.words.ui import WordsUI
 from games.core import IllegalAction
 from games.words import ENGINE
@@ -18,11 +18,10 @@ from games.words.cards import face, is_letter
 from games.words.state import spell
 from tests.playout import random_playout
 from tests.secrecy import get
-from tests.words.helpers import A, act, build
+from tests.words.support import A, act, build
 
 UI = WordsUI()
 INFO = TableInfo(game_id=1, seats=[Seat(i, 100 + i, f"Player{i + 1}") for i in range(6)])
-PNG = b"\x89PNG\r\n\x1a\n"
 
 
 def sample_states() -> list[dict]:
@@ -142,15 +141,6 @@ def test_table_shows_word_positions_scores_and_whose_turn() -> None:
     text = text_of(screen)
     assert "S  T  A  R" in screen.card.description and " 1  2  3  4" in screen.card.description
     assert "Player1's turn" in text and "2 pt" in text
-
-
-def test_images_are_pngs() -> None:
-    state = build(wip="PLANE", hands={A: ["backspace", "tip"]})
-    assert render.render_word(ENGINE.view(state, None)).startswith(PNG)
-    assert render.render_hand(ENGINE.view(state, A)).startswith(PNG)
-    assert render.render_word(ENGINE.view(build(), None)).startswith(PNG)
-    screen = UI.table(ENGINE.view(state, None), INFO)
-    assert screen.image is not None and screen.image().startswith(PNG)
 
 
 def test_event_lines_use_names() -> None:

@@ -16,8 +16,18 @@ from games.words import ENGINE
 from games.words.cards import TIP, TRASH_TALK, face
 from games.words.state import spell
 from games.words.windows import CHALLENGE_MINIMUM, TIP_MINIMUM
-from tests.words.helpers import A, B, C, act, awaited, begin, build, refused
-from tests.words.test_invariants import check_cards_and_scores, check_hand_limits
+from tests.words.support import (
+    A,
+    B,
+    C,
+    act,
+    awaited,
+    begin,
+    build,
+    check_cards_and_scores,
+    check_hand_limits,
+    refused,
+)
 
 UI = WordsUI()
 INFO = TableInfo(game_id=1, seats=[Seat(i, 100 + i, f"Player{i + 1}") for i in range(6)])

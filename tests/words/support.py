@@ -7,7 +7,7 @@ from typing import Any
 
 from games.core import Event, IllegalAction, State
 from games.words import ENGINE, turns
-from games.words.cards import FACE, face, is_letter
+from games.words.cards import BLITZ_FACE, DECK_SIZE, FACE, face, is_letter, word_value
 from games.words.state import new_state
 
 A, B, C = 0, 1, 2
@@ -119,3 +119,27 @@ def refused(state: State, seat: int, action: Any, now: float = 1.0) -> str:
 
 def public_events(events: list[Event]) -> list[tuple[str, dict[str, Any]]]:
     return [(e.type, e.data) for e in events if e.to is None]
+
+
+# ----- checks that hold at every step (tests/words/test_properties.py, test_windows.py) -------------
+def blitz_cards(state: State) -> list[str]:
+    b = state["blitz"]
+    return b["draw"] + b["discard"] + b["wip"] + [c for h in b["hands"] for c in h]
+
+
+def check_cards_and_scores(state: State) -> None:
+    """Card conservation (120 at every step) and scores equal to the values of won words."""
+    cards = all_cards(state)
+    assert len(cards) == DECK_SIZE and len(set(cards)) == DECK_SIZE
+    if state["blitz"]:
+        assert sorted(blitz_cards(state)) == sorted(BLITZ_FACE)
+    for seat, stack in enumerate(state["stacks"]):
+        assert state["score"][seat] == sum(word_value(len(w)) for w in stack)
+
+
+def check_hand_limits(state: State) -> None:
+    """Only the seat in turn (who has just drawn) may hold eight cards."""
+    if state["blitz"] or state["over"]:
+        return
+    for seat, hand in enumerate(state["hands"]):
+        assert len(hand) <= (8 if seat == state["turn"] else 7)

@@ -12,7 +12,7 @@ from games.words.cards import TIP, face
 from games.words.ending import finish, start_blitz
 from games.words.state import spell
 from tests.secrecy import leaks
-from tests.words.helpers import A, B, C, act, awaited, build, refused, roundtrip
+from tests.words.support import A, B, C, act, awaited, build, refused, roundtrip
 
 GARBAGE = [
     {}, {"type": 3}, {"type": "nonsense"}, {"type": "play"}, {"type": "play", "card": "S"},
