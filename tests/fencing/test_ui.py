@@ -11,7 +11,8 @@ import random
 import re
 from typing import Any
 
-from cogs.fencing.ui import FencingUI, hose_command, hose_hints, map_card, map_screen, move_command, via_hints
+from cogs.fencing.commands import hose_command, hose_hints, map_card, map_screen, move_command, via_hints
+from cogs.fencing.ui import FencingUI
 from cogs.table.present import render_table
 from cogs.table.ui import Button, Control, FormButton, Screen, Select, TableInfo
 from cogs.table.ui import Seat as SeatInfo

@@ -101,7 +101,7 @@ def test_results_name_their_unit() -> None:
 
 
 def test_fencing_score_sheet_labels_earlier_bumpers() -> None:
-    from cogs.fencing.ui import player_field
+    from cogs.fencing.table import player_field
     view = get_engine("fencing").view(fencing_samples()["move"], None)
     view["players"][0]["bumper_scores"] = [16, -1]
     view["players"][0]["bumpers_won"] = 1
