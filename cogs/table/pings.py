@@ -2,8 +2,15 @@
 asked something new (`deadlines.newly_asked`) it gets one fresh, notifying message: in the
 game's thread a line mentioning each player asked, then one digest of what happened since
 their last turn; or, for a player who plays from DMs (or asked for it with `/notify`), a new
-DM. The previous ping is deleted so the thread and the DM stay readable. Pings keep to one
-message a second per channel, inside Discord's five messages per five seconds.
+DM. Pings keep to one message a second per channel, inside Discord's five messages per five
+seconds.
+
+A ping costs one REST call on average. In a thread the older pings are swept away together:
+when the newest makes `PINGS_KEPT`, the ones before it go in one bulk delete (Discord: 2-100
+messages under 14 days old, with Manage Messages; where the bot lacks it they go one by one,
+each when the next ping comes). A DM ping is never deleted: the DM is the player's own, each
+ping is a notification of its turn, and it replies to the player's hand so the hand is a click
+away; the hand itself says when the game is over.
 
 A ping announces only a live prompt: while it waits its turn the game may move on, so what it
 says is decided at the moment it is sent, and a ping whose prompt closed meanwhile is dropped.
@@ -35,6 +42,11 @@ log = logging.getLogger(__name__)
 #: Seconds between two pings in one thread (Discord allows five messages per five seconds
 #: per channel; a DM gets a ping only when its own player's turn comes, at human pace).
 PING_SPACING = 1.1
+#: Ping messages a thread shows at most: when the newest makes this many, the ones before it
+#: go in one bulk delete (one call per PINGS_KEPT - 1 pings).
+PINGS_KEPT = 10
+#: Discord bulk-deletes messages younger than 14 days only; older ones go one by one.
+BULK_MAX_AGE = 14 * 24 * 3600 - 3600
 #: Lines of "since your last turn" at most.
 DIGEST_LINES = 6
 NOTIFY_CHOICES = ("thread", "dm", "off")
@@ -51,7 +63,10 @@ class Pings:
     def __init__(self, delivery: Delivery) -> None:
         self.delivery = delivery
         self._last_sent: dict[int, float] = {}  # channel id -> when its last ping went out
-        self._dm_pings: dict[tuple[int, int], tuple[int, int]] = {}  # (game, seat) -> (channel, message)
+        #: game id -> its thread's pings older than the newest, still shown (in memory only:
+        #: after a restart the ones left stay in the thread)
+        self._older: dict[int, list[int]] = {}
+        self._one_by_one: set[int] = set()  # guilds where bulk delete was refused (no Manage Messages)
         self._tasks: set[asyncio.Task[None]] = set()
         self._order: dict[int, asyncio.Lock] = {}  # one ping at a time per game, in step order
         self._over: dict[int, asyncio.Event] = {}  # set when a game's result is about to be posted
@@ -99,20 +114,18 @@ class Pings:
         """The result is about to be posted and the thread archived: pings still waiting for
         their channel are dropped, and one being sent is let finish first (a ping after the
         result would tell someone to move in a finished game, or hit the archived thread).
-        The pings already sent go too (the last one in the thread, when `game` is given, and
-        each player's by DM): they asked for moves that no longer exist."""
+        The thread's pings go too, in one bulk delete (those of this game this process knows,
+        with the newest when `game` is given): they asked for moves that no longer exist. DM
+        pings stay (see the module's docstring)."""
         self.over_event(game_id).set()
         lock = self._order.get(game_id)
         if lock is not None:
             async with lock:
                 pass
-        host = self.delivery.host
-        sent = [self._dm_pings.pop(key) for key in [k for k in self._dm_pings if k[0] == game_id]]
-        if game is not None and game.ping_message_id is not None:
-            sent.append((game.home_channel_id, game.ping_message_id))
-        for channel_id, message_id in sent:
-            with contextlib.suppress(discord.HTTPException):
-                await host.get_partial_messageable(channel_id).get_partial_message(message_id).delete()
+        older = self._older.pop(game_id, [])
+        if game is not None:
+            await self.sweep(game.guild_id, game.home_channel_id,
+                             [*older, *([game.ping_message_id] if game.ping_message_id is not None else [])])
 
     def over_event(self, game_id: int) -> asyncio.Event:
         if len(self._over) > 20_000:
@@ -270,15 +283,56 @@ class Pings:
                 await channel.get_partial_message(sent.id).delete()
             return None
         if game.ping_message_id is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(game.ping_message_id).delete()
+            await self.retire(game, game.ping_message_id)
         return sent.id, seats, shown
+
+    async def retire(self, game: GameRecord, previous: int) -> None:
+        """The thread's previous ping is no longer the newest: it stays until the pings before
+        the newest make `PINGS_KEPT` - 1, then they all go in one call."""
+        older = self._older.setdefault(game.id, [])
+        if previous not in older:
+            older.append(previous)
+        if len(older) >= PINGS_KEPT - 1 or game.guild_id in self._one_by_one:
+            del self._older[game.id]
+            await self.sweep(game.guild_id, game.home_channel_id, older)
+        if len(self._older) > 20_000:  # games a restart or another process ended: let them go
+            self._older.clear()
+
+    async def sweep(self, guild_id: int | None, channel_id: int, ids: list[int]) -> None:
+        """Delete the messages `ids` of a guild channel: in one bulk delete where Discord allows
+        it (2-100 messages under 14 days old, and the bot holds Manage Messages), else one by
+        one. A guild that refuses bulk deletes gets single ones from then on."""
+        ids = list(dict.fromkeys(ids))
+        if not ids:
+            return
+        oldest = discord.utils.time_snowflake(discord.utils.utcnow()) - (BULK_MAX_AGE * 1000 << 22)
+        young = [i for i in ids if i >= oldest]
+        single = [i for i in ids if i < oldest]
+        channel = self.delivery.host.get_partial_messageable(channel_id, guild_id=guild_id)
+        # discord.py's partial channel has no bulk delete: the client's HTTP client does it
+        http: Any = getattr(self.delivery.host, "http", None)
+        if len(young) >= 2 and guild_id not in self._one_by_one and http is not None:
+            try:
+                for start in range(0, len(young), 100):
+                    await http.delete_messages(channel_id, young[start:start + 100])
+                young = []
+            except discord.Forbidden:
+                log.info("bulk delete refused in guild %s: pings go one by one there", guild_id)
+                if guild_id is not None:
+                    self._one_by_one.add(guild_id)
+            except discord.HTTPException as exc:
+                log.info("could not sweep the pings of channel %s: %s", channel_id, exc)
+                young = []
+        for message_id in [*single, *young]:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(message_id).delete()
 
     async def ping_by_dm(self, game: GameRecord, seat: int, *, asked: set[Asked] | None = None,
                          text: str | None = None) -> int | None:
         """A new DM (an edit would notify nobody) telling the seat what `asked` still asks of
-        it, or saying `text` (a nudge); the previous ping DM goes. The log lines it showed, or
-        None when nothing was sent (the DM failed, or the prompt closed first)."""
+        it, or saying `text` (a nudge), in reply to the seat's hand; earlier ping DMs stay.
+        The log lines it showed, or None when nothing was sent (the DM failed, or the prompt
+        closed first)."""
         record = game.seats[seat]
         host = self.delivery.host
         try:
@@ -300,7 +354,9 @@ class Pings:
             said += f"\n— {self.delivery.title_of(game)} #{game.id}"
             if link := self.delivery.table_url(game):
                 said += f" · [table]({link})"
-            sent = await dm.send(said[:2000], suppress_embeds=True, allowed_mentions=NOBODY)
+            hand = (discord.MessageReference(message_id=record.dm_message_id, channel_id=dm.id,
+                                             fail_if_not_exists=False) if record.dm_message_id else None)
+            sent = await dm.send(said[:2000], suppress_embeds=True, allowed_mentions=NOBODY, reference=hand)
         except discord.HTTPException as exc:
             log.info("could not ping seat %s of game %s by DM: %s", seat, game.id, exc)
             return None
@@ -308,16 +364,7 @@ class Pings:
             with contextlib.suppress(discord.HTTPException):
                 await sent.delete()
             return None
-        old = self._dm_pings.get((game.id, seat))
-        self._dm_pings[(game.id, seat)] = (sent.channel.id, sent.id)
-        if old is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await host.get_partial_messageable(old[0]).get_partial_message(old[1]).delete()
         return shown
-
-    def forget(self, game_id: int, seats: int) -> None:
-        for seat in range(seats):
-            self._dm_pings.pop((game_id, seat), None)
 
 
 def hand_hint(game: GameRecord, seat: int) -> str:

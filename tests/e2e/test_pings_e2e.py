@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-from cogs.table.pings import PING_SPACING
+from cogs.table import pings as pings_module
+from cogs.table.pings import PING_SPACING, PINGS_KEPT
 from tests.e2e.conftest import running_bot
-from tests.e2e.test_table_e2e import hand_message, open_table, play_turn
+from tests.e2e.test_table_e2e import hand_message, open_table, play_turn, result_message
 from tests.fakediscord import FakeDiscord
 
 
@@ -66,10 +67,11 @@ async def _pinged_in_the_thread(fake_discord: FakeDiscord, bot: Any, *, tied: bo
         game = await bot.service.game_here(thread.id)
     mover = (alice, bob)[game.state["turn"]]
     # pings in one thread keep a second apart (Discord: 5 messages / 5 s per channel)
-    await fake_discord.wait_for(lambda: [p for p in pings(thread.history()) if "roll the die" in p.content]
-                                == pings(thread.history()), what="the turn's ping, the last one deleted")
-    [ping] = pings(thread.history())  # the previous ping was deleted
+    await fake_discord.wait_for(lambda: "roll the die" in pings(thread.history())[-1].content,
+                                what="the turn's ping")
+    ping = pings(thread.history())[-1]  # the earlier pings stay until they are swept together
     assert ping.id != first.id and mover.mention in ping.content and "roll the die" in ping.content
+    assert pings(thread.history())[0].id == first.id and len(pings(thread.history())) <= PINGS_KEPT
     assert "rolled" in ping.content  # what happened since their last turn: the roll-off dice
 
 
@@ -83,7 +85,9 @@ async def test_a_player_with_a_hand_is_pinged_by_a_new_dm_and_can_choose_the_thr
     await fake_discord.idle()
     dm_pings = pings(other.dms())
     assert dm_pings and "Your turn to play a token" in dm_pings[-1].content
-    assert hand_message(other) is not None  # the hand itself is still the one DM, edited in place
+    hand = hand_message(other)
+    assert hand is not None  # the hand itself is still the one DM, edited in place
+    assert dm_pings[-1].message_reference["message_id"] == str(hand.id)  # the ping replies to it
 
     told = await other.slash("notify", where="thread")
     assert told.ephemeral and "thread" in told.content
@@ -92,7 +96,41 @@ async def test_a_player_with_a_hand_is_pinged_by_a_new_dm_and_can_choose_the_thr
     await fake_discord.idle()
     [thread] = [t for t in fake_discord.general.threads() if t.id == (await bot.service.game_for(alice.id, None)).thread_id]
     assert other.mention in pings(thread.history())[-1].content
-    assert len(pings(other.dms())) <= 1  # the old DM ping was deleted, no new one came
+    assert pings(other.dms()) == dm_pings  # the DM pings stay (the player's own), no new one came
+
+
+async def test_a_thread_ping_costs_one_call_and_the_thread_keeps_a_few(
+        fake_discord: FakeDiscord, bot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each ping is one post; the pings before the newest go together in one bulk delete when
+    they make `PINGS_KEPT` (4 here), and the rest with the game: the thread never shows more."""
+    kept = 4
+    monkeypatch.setattr(pings_module, "PINGS_KEPT", kept)
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    for user in (alice, bob):
+        await user.slash("notify", where="thread")
+    await open_table(fake_discord, alice, bob, hand=5)
+    game = await bot.service.game_for(alice.id, None)
+    thread = next(t for t in fake_discord.general.threads() if t.id == game.thread_id)
+    await fake_discord.wait_for(lambda: pings(thread.history()), what="the first ping")
+    mark = fake_discord.mark()
+    most = 0
+    while result_message(fake_discord) is None:
+        await play_turn(fake_discord, [alice, bob])
+        await asyncio.sleep(PING_SPACING)  # the turn's ping goes out
+        await fake_discord.idle()
+        most = max(most, len(pings(thread.history())))
+    await fake_discord.idle()
+    calls = [c for c in fake_discord.calls_since(mark) if c.channel_id == thread.id]
+    posted = [c for c in calls if c.route == "POST /channels/{channel_id}/messages"
+              and "your turn" in str((c.body or {}).get("content", "")).lower()]
+    bulk = [c for c in calls if c.route == "POST /channels/{channel_id}/messages/bulk-delete"]
+    single = [c for c in calls if c.route == "DELETE /channels/{channel_id}/messages/{message_id}"]
+    total = len(posted) + 1  # with the first, sent before the mark
+    assert total >= 2 * kept and most <= kept
+    # one bulk delete per kept - 1 pings, and the game's end takes the rest in one call
+    assert len(bulk) + len(single) == (total - 1) // (kept - 1) + 1 and len(single) <= 1
+    assert (total + len(bulk) + len(single)) / total <= 1 + 1 / (kept - 1) + 1 / total
+    assert pings(thread.history()) == []  # none asks for a move of the finished game
 
 
 async def test_notify_off_means_no_ping(fake_discord: FakeDiscord, bot: Any) -> None:

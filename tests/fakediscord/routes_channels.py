@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from . import errors
 from . import permissions as perm
-from .gateway import GUILDS
-from .ids import now_iso, snowflake
+from .gateway import GUILD_MESSAGES, GUILDS
+from .ids import DISCORD_EPOCH_MS, now_iso, snowflake
 from .messages import create_message, delete_message, edit_message
 from .router import NO_CONTENT, Ctx, Router
 from .state import PRIVATE_THREAD, PUBLIC_THREAD, THREAD_CREATED, Channel, Message
@@ -189,6 +190,44 @@ async def remove_message(ctx: Ctx) -> Any:
     if msg.author.id != ctx.server.world.bot.id:
         need(ctx, channel, perm.MANAGE_MESSAGES)
     await delete_message(ctx.server, msg)
+    return NO_CONTENT
+
+
+#: Discord's bulk delete takes messages younger than two weeks only.
+BULK_DELETE_MAX_AGE_MS = 14 * 24 * 3600 * 1000
+
+
+@router.add("POST", "/channels/{channel_id}/messages/bulk-delete")
+async def bulk_delete_messages(ctx: Ctx) -> Any:
+    """As Discord: guild channels only, MANAGE_MESSAGES needed (even for the bot's own
+    messages), 2-100 ids, none duplicated nor older than 14 days (400 50034); ids of messages
+    that do not exist (or are in another channel) count but are skipped; one
+    MESSAGE_DELETE_BULK event."""
+    channel = get_channel(ctx)
+    if channel.is_dm:
+        raise errors.ApiError(403, 50003, "Cannot execute action on a DM channel")
+    need(ctx, channel, perm.MANAGE_MESSAGES)
+    raw = (ctx.body or {}).get("messages")
+    if not isinstance(raw, list) or not 2 <= len(raw) <= 100:
+        raise errors.ApiError(400, 50035, "Invalid Form Body", {"messages": {"_errors": [
+            {"code": "BASE_TYPE_BAD_LENGTH", "message": "Must be between 2 and 100 in length."}]}})
+    ids = [int(i) for i in raw]
+    if len(set(ids)) != len(ids):
+        raise errors.ApiError(400, 50035, "Invalid Form Body", {"messages": {"_errors": [
+            {"code": "BULK_DELETE_DUPLICATE", "message": "Duplicate message ids."}]}})
+    oldest = (int(time.time() * 1000) - DISCORD_EPOCH_MS - BULK_DELETE_MAX_AGE_MS) << 22
+    if any(i < oldest for i in ids):
+        raise errors.ApiError(400, 50034, "You can only bulk delete messages that are under 14 days old.")
+    world = ctx.server.world
+    gone = [m for i in ids if (m := world.messages.get(i)) is not None and m.channel is channel
+            and not m.deleted and m.visible_to is None]
+    for msg in gone:
+        msg.deleted = True
+    if gone:
+        data: dict[str, Any] = {"ids": [str(m.id) for m in gone], "channel_id": str(channel.id)}
+        if channel.guild_id:
+            data["guild_id"] = str(channel.guild_id)
+        await ctx.server.gateway.dispatch("MESSAGE_DELETE_BULK", data, intent=GUILD_MESSAGES)
     return NO_CONTENT
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from cogs.table.pings import PING_SPACING, Pings
+from cogs.table.pings import PING_SPACING, PINGS_KEPT, Pings
 from cogs.table.registry import load_builtin_uis
 from games.registry import get_engine
 from runtime.deadlines import newly_asked
@@ -82,6 +82,7 @@ class Sent:
     channel: Any
     content: str
     allowed: discord.AllowedMentions | None
+    reference: discord.MessageReference | None = None
 
 
 @dataclass
@@ -93,8 +94,8 @@ class FakeChannel:
     during_send: Any = None
 
     async def send(self, content: str, *, allowed_mentions: discord.AllowedMentions | None = None,
-                   suppress_embeds: bool = False) -> Sent:
-        message = Sent(next(IDS), self, content, allowed_mentions)
+                   suppress_embeds: bool = False, reference: discord.MessageReference | None = None) -> Sent:
+        message = Sent(next(IDS), self, content, allowed_mentions, reference)
         self.sent.append(message)
         if self.during_send is not None:
             self.during_send()
@@ -109,13 +110,30 @@ class FakeChannel:
         return Partial()
 
 
-IDS = itertools.count(9000)
+IDS = itertools.count(discord.utils.time_snowflake(discord.utils.utcnow()))  # young: bulk-deletable
+
+
+class FakeHTTP:
+    """discord.py's HTTP client as far as pings use it: bulk deletes (refused without Manage
+    Messages when `allowed` is False)."""
+
+    def __init__(self) -> None:
+        self.bulk: list[tuple[int, list[int]]] = []
+        self.allowed = True
+
+    async def delete_messages(self, channel_id: int, message_ids: list[int]) -> None:
+        if not self.allowed:
+            raise discord.Forbidden(type("Response", (), {"status": 403, "reason": "Forbidden"})(),
+                                    {"code": 50013, "message": "Missing Permissions"})
+        assert 2 <= len(message_ids) <= 100 and len(set(message_ids)) == len(message_ids)
+        self.bulk.append((channel_id, list(message_ids)))
 
 
 class FakeHost:
     def __init__(self) -> None:
         self.sent: list[Sent] = []
         self.channels: dict[int, FakeChannel] = {}
+        self.http = FakeHTTP()
 
     def get_partial_messageable(self, channel_id: int, guild_id: int | None = None) -> FakeChannel:
         return self.channels.setdefault(channel_id, FakeChannel(channel_id, self.sent))
@@ -270,3 +288,61 @@ async def test_a_ping_whose_prompt_closes_while_it_is_on_its_way_is_taken_back()
     [sent] = host.sent
     assert thread.deleted == [sent.id]
     assert stored_pings(pings) == []  # not kept as the thread's ping
+
+
+# ----- what a ping costs -----------------------------------------------------------------------
+async def ping_turns(pings: Pings, game: GameRecord, turns: int) -> None:
+    """`turns` turns, each asking the other of alice and bob to insult (one thread ping each)."""
+    for n in range(turns):
+        pings._last_sent.clear()  # no spacing between the turns of this test
+        await pings.after(asked(game, wait(n % 2, f"duel-{n}-insult", "insult your opponent (or skip)")))
+        await pings.drain()
+        game.ping_message_id = stored_pings(pings)[-1][0]
+
+
+async def test_thread_pings_cost_one_call_each_and_older_ones_go_in_one_bulk_delete() -> None:
+    pings, host, game = setup()
+    thread = host.get_partial_messageable(THREAD)
+    turns = 4 * (PINGS_KEPT - 1) + 1
+    for _ in range(turns):
+        await ping_turns(pings, game, 1)
+        shown = [m.id for m in host.sent if m.id not in thread.deleted
+                 and not any(m.id in ids for _, ids in host.http.bulk)]
+        assert 1 <= len(shown) <= PINGS_KEPT and shown[-1] == game.ping_message_id
+    assert thread.deleted == []  # no single deletes
+    assert [len(ids) for _, ids in host.http.bulk] == [PINGS_KEPT - 1] * 4
+    assert all(channel == THREAD for channel, _ in host.http.bulk)
+    calls = len(host.sent) + len(host.http.bulk)
+    assert calls / turns <= 1 + 1 / (PINGS_KEPT - 1)
+
+    await pings.game_over(game.id, game)  # the newest ping goes with the game (alone: one by one)
+    assert thread.deleted == [game.ping_message_id] and len(host.http.bulk) == 4
+
+
+async def test_at_game_over_the_pings_left_go_in_one_call() -> None:
+    pings, host, game = setup()
+    await ping_turns(pings, game, 4)
+    await pings.game_over(game.id, game)
+    assert [ids for _, ids in host.http.bulk] == [[m.id for m in host.sent]]
+
+
+async def test_without_manage_messages_each_previous_ping_goes_one_by_one() -> None:
+    pings, host, game = setup()
+    host.http.allowed = False
+    thread = host.get_partial_messageable(THREAD)
+    await ping_turns(pings, game, PINGS_KEPT + 3)
+    assert host.http.bulk == [] and game.guild_id in pings._one_by_one
+    assert [m.id for m in host.sent if m.id not in thread.deleted] == [game.ping_message_id]
+
+
+async def test_dm_pings_are_kept_and_reply_to_the_hand() -> None:
+    """A DM ping is never deleted (the DM is the player's; each ping notifies of one turn)."""
+    pings, host, game = setup(where="dm")
+    game.seats[0].dm_message_id = 777
+    for n in range(3):
+        await pings.after(asked(game, wait(0, f"turn-{n}", "roll the die")))
+        await pings.drain()
+    await pings.game_over(game.id, game)
+    dm = host.get_partial_messageable(600)
+    assert len(host.sent) == 3 and dm.deleted == [] and host.http.bulk == []
+    assert all(m.reference is not None and m.reference.message_id == 777 for m in host.sent)
