@@ -10,7 +10,7 @@ from typing import Any, get_args
 
 import pytest
 
-from cogs.hallway.ui import EVENT_WORDS
+from cogs.hallway.events import EVENT_WORDS
 from games.core import Event, IllegalAction
 from games.hallway import ENGINE, schema
 from games.hallway.engine import HANDLERS
