@@ -32,6 +32,7 @@ from discord.ext import commands  # noqa: E402
 
 from cogs.table.components import DYNAMIC_ITEMS  # noqa: E402
 from cogs.table.edge import TableEdge  # noqa: E402
+from cogs.table.lines import event_line  # noqa: E402
 from games.registry import load_builtin  # noqa: E402
 from runtime.clock import Clock, SystemClock  # noqa: E402
 from runtime.errors import Refusal  # noqa: E402
@@ -49,7 +50,7 @@ IDENTIFY_SLACK = 0.1
 #: Cog packages whose `setup(bot)` adds their cogs. They are set up directly rather than
 #: loaded as extensions: unloading an extension on close would drop shared modules (the UI
 #: registry) from `sys.modules`, and nothing here is meant to be hot-reloaded.
-COG_PACKAGES = ("cogs.table", "cogs.leaderboard", "cogs.night")
+COG_PACKAGES = ("cogs.table.cog", "cogs.leaderboard", "cogs.night")
 
 
 class SettingsError(ValueError):
@@ -197,7 +198,7 @@ class RumpusBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         # Opened here, in login(), so it is there before connect() sends the first IDENTIFY.
         self.storage = self._given_storage or await open_database(self.settings)
-        self.service = TableService(self.storage, self.clock, self.rng)
+        self.service = TableService(self.storage, self.clock, self.rng, describe=event_line)
         self.tables = TableEdge(self, self.service)
         self.timers = Timers(self.service, self.clock, self.tables.publish_timeout,
                              process_id=self.settings.process_id, shards=self.settings.own_shards)

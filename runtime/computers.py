@@ -16,15 +16,57 @@ from typing import Any
 
 from games.computer import Asked, Policy, decision_rng
 from games.core import Action, Engine, IllegalAction, Outcome, State, Wait
+from games.registry import get_policy
+from runtime.errors import Refusal
 from storage import GameRecord, SeatRecord
 
 log = logging.getLogger(__name__)
 
-MARK = "🤖 "
+ROBOT = "🤖"
+MARK = ROBOT + " "
 NAMES = ("Ada", "Babbage", "Hopper", "Turing", "Lovelace", "Knuth", "Shannon", "Noether")
+#: How long a computer's name may be (the mark aside).
 NAME_LENGTH = 24
-#: What a computer's name may hold: no mentions, markdown or links reach the channel.
+#: What a computer's name may hold: letters, digits, spaces and a few marks (no mentions,
+#: markdown or links reach the channel).
 _UNSAFE = re.compile(r"[^\w' .-]+")
+
+
+def is_computer(seat: SeatRecord) -> bool:
+    """Whether a computer plays this seat (its synthetic user id is negative)."""
+    return bool(getattr(seat, "computer", False)) or seat.user_id < 0
+
+
+def humans(game: GameRecord) -> list[SeatRecord]:
+    return [s for s in game.seats if not is_computer(s)]
+
+
+def offers_computers(kind: str) -> bool:
+    """Whether a game has a computer player (its `games/<game>/ai.py`)."""
+    try:
+        return get_policy(kind) is not None
+    except Exception:  # a broken policy module must not break the lobby
+        log.exception("could not load the computer player of %s", kind)
+        return False
+
+
+def clean_name(typed: str | None) -> str | None:
+    """The name a host typed, fit to show: one line, no mentions or markdown, at most
+    NAME_LENGTH characters; None for nothing typed. A name with nothing left is refused."""
+    if typed is None or not typed.strip():
+        return None
+    words = " ".join(_UNSAFE.sub("", typed).split())
+    words = words.removeprefix(ROBOT).strip()
+    if not words or not any(c.isalnum() for c in words):
+        raise Refusal(f"Give the computer a name of letters or digits (up to {NAME_LENGTH}), or leave it empty.")
+    if len(words) > NAME_LENGTH:
+        raise Refusal(f"A computer's name is at most {NAME_LENGTH} characters.")
+    return words
+
+
+def shown_name(seat: SeatRecord) -> str:
+    """A computer seat's name as stored ("🤖 Ada"); older records without the robot get it."""
+    return seat.name if seat.name.startswith(ROBOT) else f"{MARK}{seat.name}"
 
 
 def computer_name(wanted: str | None, seats: Sequence[SeatRecord]) -> str:

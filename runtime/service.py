@@ -100,7 +100,8 @@ class Applied:
 
 
 class TableService:
-    def __init__(self, storage: Storage, clock: Clock, rng: random.Random) -> None:
+    def __init__(self, storage: Storage, clock: Clock, rng: random.Random, *,
+                 describe: Callable[[GameRecord, Event], str | None] | None = None) -> None:
         self.storage = storage
         self.clock = clock
         self.rng = rng
@@ -113,10 +114,16 @@ class TableService:
         #: the views of each game's newest state, as its last commit compared them
         self._views = ViewMemo()
         self._opening = asyncio.Lock()  # one lobby check-and-create at a time
-        #: Called (game id, earliest deadline or None) after every change; timers listen.
+        #: Called (game id, earliest deadline or None) after every change: the timers,
+        #: once they `watch_deadlines` (none before: nothing is timed).
         self.on_deadlines: Callable[[int, float | None], None] = lambda game_id, at: None
-        #: Turns a public event into its log line (the game's UI names the players); None hides it.
-        self.describe: Callable[[GameRecord, Event], str | None] = lambda game, event: event.type
+        #: Turns a public event into its log line (the game's UI names the players, given by
+        #: the edge as the service is made); None hides it. Without one: the event's type.
+        self.describe: Callable[[GameRecord, Event], str | None] = describe or (lambda game, event: event.type)
+
+    def watch_deadlines(self, listener: Callable[[int, float | None], None]) -> None:
+        """Who is told each game's earliest deadline after every change (the timers; one)."""
+        self.on_deadlines = listener
 
     # ----- loading ----------------------------------------------------------------------
     def lock(self, game_id: int) -> PressOrderedLock:

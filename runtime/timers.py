@@ -49,7 +49,7 @@ class Timers:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._at: dict[int, float] = {}
         self.graced: list[GameRecord] = []
-        service.on_deadlines = self.arm
+        service.watch_deadlines(self.arm)
 
     @property
     def armed(self) -> dict[int, float]:

@@ -15,8 +15,16 @@ and keep working after a restart (DESIGN.md, "Buttons are stateless").
                                           showing step <step> of a finished game
     rp:j:<game>                           the viewer's "Jump to …" select; values are steps
     rp:i:<game>                           "💡 Hint" on a practice table's prompt
+    rp:c:<game>:add[:<team>]              🤖 Add computer (in a team lobby, one per team)
+    rp:c:<game>:name[:<team>]             the modal asking that computer's name (optional)
+    rp:c:<game>:rm                        "Remove a computer…"; values are seat numbers
+    rp:c:<game>:<verb>:<seat>:<user>      to <user> only: keep the computer that took a
+                                          leaver's seat, end the game, or hand an away
+                                          player's seat to a computer (keep / end / afk)
 
-`parse` is the one reader: a custom_id it cannot read is answered "no longer valid".
+`parse` is the one reader: a custom_id it cannot read is answered "no longer valid". Releases
+before this one drew the computer components as `rb:<verb>:<game>…`; buttons already posted
+carry them, so `parse` still reads those (as the same routes) while only `rp:` is drawn.
 """
 
 from __future__ import annotations
@@ -38,8 +46,12 @@ _KEY = r"[A-Za-z_][A-Za-z0-9_]{0,23}"
 GATHER_KEY = re.compile(_KEY)
 #: Every custom_id of ours, whatever follows the prefix: one dynamic-item template catches
 #: them all, so a forged or outdated one is answered instead of silently dropped.
-ANY_ID = r"rp:(?s:.*)"
+ANY_ID = r"r[pb]:(?s:.*)"
+#: The prefix of the computer components of older releases (read, never drawn).
+LEGACY_PREFIX = "rb:"
 BUTTON, SELECT = 2, 3
+_SEAT, _USER = r"[0-9]{1,2}", r"[0-9]{1,20}"
+_OFFER = "keep|end|afk"
 
 _ROUTES: dict[str, re.Pattern[str]] = {
     "action": re.compile(rf"rp:a:(?P<game>{_N}):(?P<version>{_N}):(?P<payload>.+)", re.S),
@@ -53,15 +65,23 @@ _ROUTES: dict[str, re.Pattern[str]] = {
     "replay": re.compile(rf"rp:v:(?P<game>{_N}):(?P<step>{_N}):(?P<verb>first|prev|next|last)"),
     "jump": re.compile(rf"rp:j:(?P<game>{_N})"),
     "hint": re.compile(rf"rp:i:(?P<game>{_N})"),
+    "computer": re.compile(rf"rp:c:(?P<game>{_N}):(?:(?P<verb>add|name)(?::(?P<team>[0-9]))?|(?P<rm>rm)"
+                           rf"|(?P<offer>{_OFFER}):(?P<seat>{_SEAT}):(?P<user>{_USER}))"),
+    # the same computer routes as older releases drew them: the verb first
+    "legacy computer": re.compile(rf"rb:(?:(?P<verb>add|name):(?P<game>{_N})(?::(?P<team>[0-9]))?"
+                                  rf"|(?P<rm>rm):(?P<game_rm>{_N})"
+                                  rf"|(?P<offer>{_OFFER}):(?P<game_offer>{_N}):(?P<seat>{_SEAT}):(?P<user>{_USER}))"),
 }
 MODAL_PREFIX = "rp:m:"
+#: The ids that carry a state version (action buttons, selects, form buttons).
+VERSIONED_PREFIXES = ("rp:a:", "rp:s:", "rp:f:")
 
 
 @dataclass(frozen=True)
 class Route:
     """What a custom_id of ours asks for, parsed once (`parse`)."""
 
-    kind: str  # action | select | form | modal | lobby | hand | rule | rematch | replay | jump | hint
+    kind: str  # action | select | form | modal | lobby | hand | rule | rematch | replay | jump | hint | computer
     game: int
     version: int | None = None
     action: dict[str, Any] | None = None
@@ -70,11 +90,24 @@ class Route:
     gather: str | None = None
     #: The step of a finished game a replay viewer's button shows.
     step: int | None = None
+    #: A computer route's team (add, name), or seat and user (keep, end, afk).
+    team: int | None = None
+    seat: int | None = None
+    user: int | None = None
 
     @property
     def component_type(self) -> int | None:
         """The component that carries this id (None: a modal)."""
-        return None if self.kind == "modal" else SELECT if self.kind in ("select", "jump") else BUTTON
+        if self.kind == "modal" or (self.kind == "computer" and self.verb == "name"):
+            return None
+        if self.kind in ("select", "jump") or (self.kind == "computer" and self.verb == "rm"):
+            return SELECT
+        return BUTTON
+
+
+def ours(custom_id: str) -> bool:
+    """Whether a custom_id is one of ours (drawn by this release or an older one)."""
+    return custom_id.startswith((PREFIX, LEGACY_PREFIX))
 
 
 def parse(custom_id: str) -> Route | None:
@@ -85,6 +118,8 @@ def parse(custom_id: str) -> Route | None:
         if match is None:
             continue
         found = match.groupdict()
+        if kind.endswith("computer"):
+            return _computer(found)
         action = None
         if found.get("payload") is not None:
             action = action_of(found["payload"])
@@ -97,6 +132,19 @@ def parse(custom_id: str) -> Route | None:
         step = int(found["step"]) if found.get("step") is not None else None
         return Route(kind, game, version, action, found.get("verb"), found.get("gather"), step)
     return None
+
+
+def _computer(found: dict[str, str | None]) -> Route | None:
+    game = int(found.get("game") or found.get("game_rm") or found.get("game_offer") or 0)
+    if game == 0:
+        return None
+    verb = found.get("verb") or found.get("rm") or found.get("offer")
+
+    def number(key: str) -> int | None:
+        value = found.get(key)
+        return int(value) if value is not None else None
+
+    return Route("computer", game, verb=verb, team=number("team"), seat=number("seat"), user=number("user"))
 
 
 def action_of(payload: str) -> dict[str, Any] | None:
@@ -206,3 +254,13 @@ def jump_id(game: int) -> str:
 
 def hint_id(game: int) -> str:
     return f"rp:i:{game}"
+
+
+def computer_id(game: int, verb: str, team: int | None = None) -> str:
+    """A lobby's computer component: `add` or `name` (of a team, in a team lobby), or `rm`."""
+    return f"rp:c:{game}:{verb}" + (f":{team}" if team is not None else "")
+
+
+def offer_id(verb: str, game: int, seat: int, user: int) -> str:
+    """An offer to `user` about `seat`'s computer: keep, end or afk."""
+    return f"rp:c:{game}:{verb}:{seat}:{user}"

@@ -8,13 +8,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.table.answers import echo, respond
-from cogs.table.computers import ComputerItem, ComputerSeats
 from cogs.table.edge import TableEdge, tables_of
 from cogs.table.game_groups import GameGroups
 from cogs.table.intake import pressed_at
 from cogs.table.lobby import manages_guild
 from cogs.table.present import table_info
-from cogs.table.registry import UIS, ui_for
+from cogs.table.records import RecordsCog
+from cogs.table.registry import UIS, load_builtin_uis, ui_for
 from cogs.table.teams import close_team_threads
 from games.registry import get_engine
 from runtime.errors import NoGame, Refusal
@@ -41,16 +41,12 @@ class TableCog(commands.Cog):
         return self.edge.service
 
     async def cog_load(self) -> None:
-        self.computers = ComputerSeats(self.edge)
-        self.bot.add_dynamic_items(ComputerItem)
-        self.edge.delivery.observers.append(self.computers.after_step)  # after each published step
         for kind in sorted(UIS):
             group = self.groups.group(get_engine(kind))
             self.bot.tree.add_command(group)
             self._game_groups.append(group)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(ComputerItem)
         for group in self._game_groups:
             self.bot.tree.remove_command(group.name)
 
@@ -140,7 +136,7 @@ class TableCog(commands.Cog):
         if left is None:
             return
         async with edge.committed(interaction):
-            await self.computers.after_leave(interaction, left, leaver)
+            await edge.computers.after_leave(interaction, left, leaver)
 
     @game.command(name="end", description="End a stuck game without a result (host or Manage Server)")
     async def end(self, interaction: discord.Interaction) -> None:
@@ -176,8 +172,14 @@ class TableCog(commands.Cog):
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await self.edge.on_interaction(interaction)
-        await self.computers.on_interaction(interaction)
 
 
 def _channel_id(interaction: discord.Interaction) -> int | None:
     return interaction.channel.id if interaction.channel is not None else None
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Add the table's cogs to a bot that carries its table edge as `bot.tables`."""
+    load_builtin_uis()
+    await bot.add_cog(TableCog(bot))
+    await bot.add_cog(RecordsCog(bot))  # type: ignore[arg-type]  # after TableCog: /game record joins /game

@@ -15,6 +15,8 @@ import discord
 
 from cogs.table import codec
 from cogs.table.ui import Select
+from runtime.computers import NAME_LENGTH, ROBOT, is_computer, shown_name
+from storage import GameRecord
 
 
 class Pressed(Protocol):
@@ -110,6 +112,72 @@ class FormModal(discord.ui.Modal):
 
     async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
         return None  # a submission it could not read is answered by the edge all the same
+
+
+def text_inputs(components: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """Every (custom_id, value) of a modal submission, whatever the row/label nesting."""
+    found: list[tuple[str, str]] = []
+    for component in components:
+        if not isinstance(component, dict):
+            continue  # a forged submission: whatever it holds is ignored
+        if "value" in component and "custom_id" in component:
+            found.append((component["custom_id"], str(component["value"])))
+        for key in ("components", "component"):
+            nested = component.get(key)
+            if isinstance(nested, dict):
+                nested = [nested]
+            if isinstance(nested, list):
+                found.extend(text_inputs(nested))
+    return found
+
+
+# ----- computer players (`rp:c:` ids, handled by `computers.ComputerSeats`) --------------------
+#: The name field of the modal that adds a computer.
+NAME_FIELD = "name"
+
+
+def add_computer_button(game: int, team: int | None = None, label: str = "Add computer") -> TableItem:
+    return TableItem(discord.ui.Button(label=label[:80], emoji=ROBOT, style=discord.ButtonStyle.secondary,
+                                       custom_id=codec.computer_id(game, "add", team)))
+
+
+def remove_computer_select(game: GameRecord) -> TableItem | None:
+    """"Remove a computer…": one option per computer seat of the lobby (None: no computer)."""
+    options = [discord.SelectOption(label=shown_name(s)[:100], value=str(s.seat))
+               for s in game.seats if is_computer(s)][:25]
+    if not options:
+        return None
+    return TableItem(discord.ui.Select(custom_id=codec.computer_id(game.id, "rm"), placeholder="Remove a computer…",
+                                       options=options, min_values=1, max_values=1))
+
+
+def keep_or_end_view(game_id: int, seat: int, user: int) -> discord.ui.View:
+    """To the host, after a computer took a leaver's seat."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(TableItem(discord.ui.Button(label="Keep the computer", emoji=ROBOT,
+                                              style=discord.ButtonStyle.success,
+                                              custom_id=codec.offer_id("keep", game_id, seat, user))))
+    view.add_item(TableItem(discord.ui.Button(label="End the game", style=discord.ButtonStyle.danger,
+                                              custom_id=codec.offer_id("end", game_id, seat, user))))
+    return view
+
+
+def hand_to_computer_view(game: GameRecord, seat: int, host: int) -> discord.ui.View:
+    """To the host, when the game found a player away."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(TableItem(discord.ui.Button(label=f"Hand {game.seats[seat].name}'s seat to a computer"[:80],
+                                              emoji=ROBOT, style=discord.ButtonStyle.primary,
+                                              custom_id=codec.offer_id("afk", game.id, seat, host))))
+    return view
+
+
+def computer_name_modal(game: int, team: int | None, team_label: str | None) -> discord.ui.Modal:
+    """The optional name of a computer being added (its submission comes back as a route)."""
+    title = f"Add a computer to {team_label}" if team_label else "Add a computer player"
+    modal = FormModal(title=title[:45], custom_id=codec.computer_id(game, "name", team), timeout=None)
+    modal.add_item(discord.ui.TextInput(label="Name (optional)", custom_id=NAME_FIELD, required=False,
+                                        max_length=NAME_LENGTH, placeholder="e.g. Ada"))
+    return modal
 
 
 DYNAMIC_ITEMS = (TableItem,)

@@ -92,19 +92,3 @@ def build_modal(form: FormButton, custom_id: str) -> FormModal:
         ))
     return modal
 
-
-def text_inputs(components: list[dict[str, Any]]) -> list[tuple[str, str]]:
-    """Every (custom_id, value) of a modal submission, whatever the row/label nesting."""
-    found: list[tuple[str, str]] = []
-    for component in components:
-        if not isinstance(component, dict):
-            continue  # a forged submission: whatever it holds is ignored
-        if "value" in component and "custom_id" in component:
-            found.append((component["custom_id"], str(component["value"])))
-        for key in ("components", "component"):
-            nested = component.get(key)
-            if isinstance(nested, dict):
-                nested = [nested]
-            if isinstance(nested, list):
-                found.extend(text_inputs(nested))
-    return found

@@ -16,11 +16,11 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
 
 import discord
 
 from cogs.table import codec
+from cogs.table.host import Host
 from cogs.table.kept_pictures import KeptPictures
 from cogs.table.mentions import only
 from cogs.table.panels import LivePanels
@@ -45,21 +45,6 @@ MAX_REMEMBERED_DMS = 20_000
 FLUSH_EVERY = 3.0
 #: Redraws after our own when other processes keep moving the game (see `converge`).
 CONVERGE_ROUNDS = 3
-
-
-class Host(Protocol):
-    """What delivery needs of the bot: channels and users by id (discord.Client has them)."""
-
-    def get_partial_messageable(self, id: int, *, guild_id: int | None = None,
-                                type: discord.ChannelType | None = None) -> discord.PartialMessageable: ...
-
-    def get_user(self, id: int, /) -> discord.User | None: ...
-
-    def get_channel(self, id: int, /) -> Any: ...
-
-    async def fetch_channel(self, channel_id: int, /) -> Any: ...
-
-    async def fetch_user(self, user_id: int, /) -> discord.User: ...
 
 
 class Delivery:
@@ -93,6 +78,10 @@ class Delivery:
     @property
     def now(self) -> float:
         return self.clock.now()
+
+    def observe(self, observer: Callable[[Applied], Awaitable[None]]) -> None:
+        """Call `observer` after each published step (see `observers`)."""
+        self.observers.append(observer)
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -393,5 +382,5 @@ def version_bound(rendered: Rendered) -> bool:
         return False
     ids = [str(item.get("custom_id", "")) for row in rendered.view.to_components()
            for item in row.get("components", [])]
-    return any(i.startswith(("rp:a:", "rp:s:", "rp:f:")) and (route := codec.parse(i)) is not None
+    return any(i.startswith(codec.VERSIONED_PREFIXES) and (route := codec.parse(i)) is not None
                and route.version != 0 for i in ids)

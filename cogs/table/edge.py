@@ -6,6 +6,7 @@ A thin front over the parts, each with one job:
     rematch.py    🔁 Rematch under a result: the same seats at a new lobby
     replays.py    `/game replay`: a finished game step by step, only for the caller
     learn.py      `/<game> learn` practice tables and their 💡 Hint
+    computers.py  🤖 computer players: add and remove in a lobby, the offers to the host
     teams.py      partners' private threads and `/<game> confer`
     intake.py     taking actions in (buttons, selects, forms, commands) and acknowledging them
     delivery.py   showing committed steps: the table message, DMs, the closed-DM notice, results
@@ -24,19 +25,17 @@ import discord
 
 from cogs.table import codec
 from cogs.table.answers import Answers
-from cogs.table.delivery import Delivery, Host
+from cogs.table.computers import ComputerSeats
+from cogs.table.delivery import Delivery
+from cogs.table.host import Host
 from cogs.table.intake import Intake, carried_by_message
 from cogs.table.learn import LearnDesk
 from cogs.table.lobby import Lobby
-from cogs.table.mentions import neutral
 from cogs.table.options import misfit
-from cogs.table.present import table_info
-from cogs.table.registry import ui_for
 from cogs.table.rematch import RematchDesk
 from cogs.table.replays import ReplayDesk
 from cogs.table.teams import TeamRooms
 from cogs.table.warmup import warm_pictures
-from games.core import Event
 from runtime.service import Applied, TableService
 from storage import GameRecord, Status
 
@@ -54,19 +53,12 @@ class TableEdge:
         self.rematch = RematchDesk(service, self.answers, self.delivery)
         self.replays = ReplayDesk(service, self.answers)
         self.learn = LearnDesk(service, self.answers, self.delivery)
+        self.computers = ComputerSeats(service, self.answers, self.delivery, self.lobby)
+        self.delivery.observe(self.computers.after_step)  # the host's offer for an away player
         self.guard = self.answers.guard
         self.committed = self.answers.committed
         self.tell = self.answers.tell
         self.publish = self.delivery.publish
-        service.describe = self.line_of
-
-    @staticmethod
-    def line_of(game: GameRecord, event: Event) -> str | None:
-        """An event as players read it: the game's UI puts names where the engine has seats.
-        A line names players, never mentions them, and may quote what a player wrote (an
-        insult, a kniggit's name): every mention in it is defused."""
-        line = ui_for(game.kind).event_line(event.to_json(), table_info(game))
-        return neutral(line) if line else line
 
     @property
     def now(self) -> float:
@@ -105,6 +97,8 @@ class TableEdge:
             await self.replays.jump(interaction, route)
         elif route.kind == "hint":
             await self.learn.hint(interaction, route.game)
+        elif route.kind == "computer":
+            await self.computers.on_component(interaction, route)
         else:
             await self.intake.not_ours(interaction)
 
@@ -113,12 +107,20 @@ class TableEdge:
         our modals (handled here, so they work across restarts) and presses of components of
         ours that are not on their message (forged: discord.py drops them silently)."""
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if not custom_id.startswith(codec.PREFIX):
+        if not codec.ours(custom_id):
             return
+        route = codec.parse(custom_id)
+        computer = route is not None and route.kind == "computer"
         if interaction.type is discord.InteractionType.modal_submit:
-            await self.intake.on_modal(interaction)
+            if route is not None and computer:
+                await self.computers.on_modal(interaction, route)
+            else:
+                await self.intake.on_modal(interaction)
         elif interaction.type is discord.InteractionType.component and not carried_by_message(interaction):
-            await self.intake.not_ours(interaction)
+            if route is not None and computer:
+                await self.computers.not_carried(interaction, route)
+            else:
+                await self.intake.not_ours(interaction)
 
     async def check_options(self, interaction: discord.Interaction) -> bool:
         """Before any slash command runs: every option is what the command declared (a whole

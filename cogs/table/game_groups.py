@@ -17,7 +17,6 @@ from discord import app_commands
 
 from cogs.table import codec
 from cogs.table.answers import respond
-from cogs.table.computers import is_computer, offers_computers
 from cogs.table.controls import controls_for
 from cogs.table.edge import TableEdge
 from cogs.table.options import SlashOption, from_engine_option, from_param, given_options, with_options
@@ -26,6 +25,7 @@ from cogs.table.registry import ui_for
 from cogs.table.ui import GameUI, Lookup, Param, Screen, Shortcut
 from games.core import Engine
 from games.registry import get_engine
+from runtime.computers import is_computer, offers_computers
 from runtime.errors import Refusal
 from storage import GameRecord
 

@@ -14,7 +14,8 @@ import discord
 
 from cogs.table import codec
 from cogs.table.answers import NO_LONGER_VALID, Answers, echo, redraw_in_place, respond, send
-from cogs.table.controls import build_modal, find_form, offered_action, read_field, text_inputs
+from cogs.table.components import text_inputs
+from cogs.table.controls import build_modal, find_form, offered_action, read_field
 from cogs.table.delivery import Delivery
 from cogs.table.kept_pictures import kept
 from cogs.table.present import Rendered, render_private

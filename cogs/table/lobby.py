@@ -15,7 +15,6 @@ from typing import Any
 import discord
 
 from cogs.table.answers import Answers, redraw_in_place
-from cogs.table.computers import clean_name, is_computer, offers_computers
 from cogs.table.deferral import answering
 from cogs.table.delivery import Delivery
 from cogs.table.intake import pressed_at
@@ -27,6 +26,7 @@ from cogs.table.teams import TeamRooms
 from cogs.table.ui import GameUI
 from games.core import Engine
 from games.registry import get_engine
+from runtime.computers import clean_name, is_computer, offers_computers
 from runtime.errors import Refusal
 from runtime.service import TableService, record_delivery
 from storage import GameRecord, Status

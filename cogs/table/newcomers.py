@@ -9,8 +9,8 @@ import logging
 
 import discord
 
-from cogs.table.computers import offers_computers
 from games.registry import get_engine
+from runtime.computers import offers_computers
 from runtime.service import TableService
 from storage import GameRecord
 from storage.practice import has_played

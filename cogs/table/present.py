@@ -18,13 +18,21 @@ import discord
 import orjson
 
 from cogs.table import codec
-from cogs.table.components import ActionButton, ActionSelect, FormOpenButton, HandButton, LobbyButton
-from cogs.table.computers import add_button, is_computer, offers_computers, remove_select
+from cogs.table.components import (
+    ActionButton,
+    ActionSelect,
+    FormOpenButton,
+    HandButton,
+    LobbyButton,
+    add_computer_button,
+    remove_computer_select,
+)
 from cogs.table.mentions import neutral
 from cogs.table.registry import UIS
 from cogs.table.ui import Button, Card, FormButton, GameUI, Screen, Seat, Select, TableInfo
 from cogs.table.wording import for_the_table, plural
 from games.core import Engine, IllegalAction
+from runtime.computers import is_computer, offers_computers
 from runtime.deadlines import format_left
 from runtime.hints import awaited
 from storage import GameRecord, SeatRecord, Status
@@ -395,14 +403,14 @@ def add_computer_controls(view: discord.ui.View, game: GameRecord, engine: Engin
         size = engine.team_size()
         for team, label in enumerate(engine.lobby_teams):
             if sum(1 for s in game.seats if s.team == team) < size:
-                button = add_button(game.id, team, f"Add computer to {label}")
+                button = add_computer_button(game.id, team, f"Add computer to {label}")
                 button.item.row = 1
                 view.add_item(button)
     elif len(game.seats) < engine.max_players:
-        button = add_button(game.id)
+        button = add_computer_button(game.id)
         button.item.row = 1
         view.add_item(button)
-    remove = remove_select(game)
+    remove = remove_computer_select(game)
     if remove is not None:
         remove.item.row = 2
         view.add_item(remove)

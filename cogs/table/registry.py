@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import logging
+
 from cogs.table.ui import GameUI
+from games.registry import BUILTIN_GAMES
 
 UIS: dict[str, GameUI] = {}
 
@@ -21,12 +26,6 @@ def ui_for(kind: str) -> GameUI:
 
 def load_builtin_uis() -> dict[str, GameUI]:
     """Import `cogs/<game>/ui.py` of every built-in game and register its GameUI."""
-    import importlib
-    import inspect
-    import logging
-
-    from games.registry import BUILTIN_GAMES
-
     for kind in BUILTIN_GAMES:
         if kind in UIS:
             continue

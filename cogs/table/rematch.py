@@ -9,12 +9,12 @@ restart still opens its rematch after it.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
 from cogs.table import codec
 from cogs.table.answers import Answers, respond
+from cogs.table.host import Outbox
 from cogs.table.mentions import only
 from cogs.table.present import render_lobby
 from cogs.table.registry import ui_for
@@ -24,9 +24,6 @@ from runtime.errors import Refusal
 from runtime.rematch import Rematches
 from runtime.service import TableService, record_delivery
 from storage import GameRecord
-
-if TYPE_CHECKING:
-    from cogs.table.delivery import Delivery
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +58,7 @@ def call_line(game: GameRecord, of_game: int) -> str:
 class RematchDesk:
     """Answers 🔁 Rematch presses."""
 
-    def __init__(self, service: TableService, answers: Answers, delivery: Delivery) -> None:
+    def __init__(self, service: TableService, answers: Answers, delivery: Outbox) -> None:
         self.service = service
         self.answers = answers
         self.delivery = delivery

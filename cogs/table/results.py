@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from cogs.table.host import Outbox
 from cogs.table.night import night_under_result
 from cogs.table.present import abandoned_embed, closed_lobby, result_embed, table_info
 from cogs.table.registry import ui_for
@@ -19,16 +20,13 @@ from games.core import Engine
 from runtime.service import Applied
 from storage import GameRecord
 
-if TYPE_CHECKING:
-    from cogs.table.delivery import Delivery
-
 log = logging.getLogger(__name__)
 
 #: Characters the embeds of one message may hold in all (Discord's limit).
 EMBEDS_LIMIT = 6000
 
 
-async def post_result(delivery: Delivery, applied: Applied) -> None:
+async def post_result(delivery: Outbox, applied: Applied) -> None:
     game, outcome = applied.game, applied.outcome
     assert outcome is not None
     reason = ui_for(game.kind).result_reason(outcome.to_json(), table_info(game))
@@ -54,7 +52,7 @@ async def post_result(delivery: Delivery, applied: Applied) -> None:
     await archive_thread(delivery, game)
     await close_team_threads(delivery, game)
 
-async def mirror_on_lobby(delivery: Delivery, game: GameRecord, engine: Engine, reason: str, *, abandoned: bool) -> None:
+async def mirror_on_lobby(delivery: Outbox, game: GameRecord, engine: Engine, reason: str, *, abandoned: bool) -> None:
     """The lobby message in the parent channel said "Started!": it now says how it ended."""
     if game.lobby_message_id is None or game.thread_id is None:
         return  # no thread: the result was posted in the lobby's own channel
@@ -76,7 +74,7 @@ def winners_of(game: GameRecord, engine: Engine) -> list[int]:
     outcome = engine.outcome(game.state)
     return outcome.winners() if outcome is not None else []
 
-async def archive_thread(delivery: Delivery, game: GameRecord) -> None:
+async def archive_thread(delivery: Outbox, game: GameRecord) -> None:
     """The game's thread is done: archived, so the channel's thread list stays short."""
     if game.thread_id is None:
         return

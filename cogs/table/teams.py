@@ -9,23 +9,20 @@ the bot may not make one, `/<game> confer` relays the words by DM instead.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
 from cogs.table.answers import Answers
-from cogs.table.computers import is_computer
+from cogs.table.host import Outbox
 from cogs.table.mentions import NOBODY, neutral
 from cogs.table.registry import ui_for
 from games.core import Engine
 from games.registry import get_engine
 from runtime.access import may_press
+from runtime.computers import is_computer
 from runtime.errors import Refusal
 from runtime.service import TableService
 from storage import GameRecord
-
-if TYPE_CHECKING:
-    from cogs.table.delivery import Delivery
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +64,7 @@ def tidy(text: str) -> str:
 
 
 class TeamRooms:
-    def __init__(self, service: TableService, answers: Answers, delivery: Delivery) -> None:
+    def __init__(self, service: TableService, answers: Answers, delivery: Outbox) -> None:
         self.service = service
         self.answers = answers
         self.delivery = delivery
@@ -173,7 +170,7 @@ class TeamRooms:
             return False
 
 
-async def close_team_threads(delivery: Delivery, game: GameRecord) -> None:
+async def close_team_threads(delivery: Outbox, game: GameRecord) -> None:
     """The game is over: its team threads are archived and locked (kept, to read back)."""
     for thread_id in (await delivery.service.storage.team_threads(game.id)).values():
         try:
