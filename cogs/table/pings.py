@@ -22,10 +22,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
+from cogs.table.host import Outbox
 from cogs.table.mentions import NOBODY, neutral, only
 from cogs.table.present import table_info
 from cogs.table.registry import ui_for
@@ -33,9 +34,6 @@ from cogs.table.ui import GameUI
 from cogs.table.wording import for_the_player
 from runtime.service import Applied
 from storage import GameRecord, Status
-
-if TYPE_CHECKING:
-    from cogs.table.delivery import Delivery
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +58,7 @@ def asked_of(deadline: dict[str, Any]) -> Asked:
 
 
 class Pings:
-    def __init__(self, delivery: Delivery) -> None:
+    def __init__(self, delivery: Outbox) -> None:
         self.delivery = delivery
         self._last_sent: dict[int, float] = {}  # channel id -> when its last ping went out
         #: game id -> its thread's pings older than the newest, still shown (in memory only:
