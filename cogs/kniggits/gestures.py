@@ -21,10 +21,12 @@ def left_handed(view: dict[str, Any], seat: int) -> bool:
 
 
 def handed_button(left: bool) -> Button:
-    """§4: the player says which hand holds the sword; it only relabels the gesture panel."""
+    """§4: the player says which hand holds the sword; it only relabels the gesture panel.
+    Lasting: the action names the hand, good in any phase, so a panel showing it is not stale
+    (and not redrawn) when the game moves on without changing it."""
     if left:
-        return Button("I'm right-handed", {"type": "handed", "left": False}, "secondary", "✋")
-    return Button("I'm left-handed", {"type": "handed", "left": True}, "secondary", "✋")
+        return Button("I'm right-handed", {"type": "handed", "left": False}, "secondary", "✋", lasting=True)
+    return Button("I'm left-handed", {"type": "handed", "left": True}, "secondary", "✋", lasting=True)
 
 
 def missing_hands(g: dict[str, Any]) -> list[str]:

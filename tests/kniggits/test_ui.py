@@ -9,11 +9,14 @@ import json
 import re
 from typing import Any
 
+import discord
 import pytest
 
 from cogs.kniggits import ui as kui
 from cogs.kniggits.wording import HEIGHT_WORD
 from cogs.table import codec
+from cogs.table.panels import bound
+from cogs.table.present import LASTING, Rendered, build_view
 from cogs.table.ui import Button, FormButton, Screen, Select, TableInfo
 from cogs.table.ui import Seat as SeatInfo
 from games import choices
@@ -362,6 +365,20 @@ def test_reach_and_los_are_private_pictures_of_ones_own_kniggits_only() -> None:
     melee = next(k["id"] for k in view["kniggits"] if k["owner"] == archer["owner"] and k["kind"] != "archer"
                  and k["status"] == "active")
     assert "no archer" in los.show(view, info_for(state["players"]), {"id": melee}).description
+
+
+async def test_the_handedness_toggle_is_lasting_so_a_panel_showing_it_is_not_stale() -> None:
+    """It names the hand and is good in any phase: drawn without a state version, it does not
+    make a seat's unchanged panel count as stale (a DM edit on every step while it shows)."""
+    build = next(s for s in playout(2, 11, True).states if s["phase"] == "build")
+    panel = UI.private(ENGINE.view(build, 0), 0, info_for(2))
+    toggle = next(c for c in panel.controls if c.label == "I'm left-handed")
+    assert isinstance(toggle, Button) and toggle.lasting
+    view = build_view(7, 12, Screen(panel.card, controls=[toggle]), hand_button=False)
+    assert view is not None
+    [route] = [codec.parse(item["custom_id"]) for row in view.to_components() for item in row["components"]]
+    assert route is not None and route.action == toggle.action and route.version == LASTING
+    assert not bound(Rendered(discord.Embed(), view, version=12))
 
 
 def test_left_handed_players_get_their_own_gesture_labels_and_a_toggle_to_say_so() -> None:
