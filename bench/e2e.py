@@ -39,7 +39,8 @@ A level opens all its games (the players start playing once every table is open)
 * `rest_per_changed_message`: calls that write a message (table and DM edits and sends,
   interaction callbacks that create, defer or update one, followups) divided by the number of
   messages whose content (text, embeds, components, attachment bytes) actually changed
-  (`..._with_deletes` also counts the deletes of messages that a new one replaced);
+  (`..._with_deletes` also counts the calls deleting messages that a new one replaced: one
+  per message, or one bulk delete for many, as a thread's older pings go);
 * `pictures_per_interaction`, `picture_cpu_ms_p50`: pictures drawn by the bot and the thread
   CPU time of each (measured inside the bot);
 * `race_p50_ms`/`race_p99_ms` (Table Fencing): a race opening (a Catch or Don hat button
@@ -1443,7 +1444,8 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
     latencies = [i.latency * 1000 for i in inters if i.latency is not None]
     done = len(inters)
     writes = [c for c in calls if message_write(c)]
-    deletes = sum(1 for c in calls if c.route == "DELETE /channels/{channel_id}/messages/{message_id}")
+    deletes = sum(1 for c in calls if c.route in ("DELETE /channels/{channel_id}/messages/{message_id}",
+                                                  "POST /channels/{channel_id}/messages/bulk-delete"))
     span = t1 - t0
     by_type = Counter({2: "command", 3: "component", 5: "modal"}.get(i.type, str(i.type)) for i in inters)
     races = [ms for t in tables for at, ms in t.races if t0 <= at < t1]
