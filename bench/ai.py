@@ -8,11 +8,12 @@ legal player, over seeded games (the engines alone: no Discord, no database).
 Seats: in a two-sided game the computer takes one side and the random player the other,
 alternating sides from game to game; in tarot a computer pair plays a random pair; in Table
 Fencing (three players) one computer plays two random players. A win is a first place the
-computer side does not share with every other seat. The random player picks uniformly among
-`Engine.legal_actions` (the game's own timers fire as in the contract playouts); the
-computer is asked through `games.computer.Policy` with its seat's view alone, and its move
-is made `delay` seconds after the previous one (a human-like pace; the random player takes
-0.5, 2 or 30 s).
+computer side does not share with every other seat. The games are the ones every game's
+`tests/<game>/test_ai.py` plays, through the one computer-vs-random playout
+(`tests/computers.py`): the random player picks uniformly among `Engine.legal_actions` (the
+game's own timers fire as in the contract playouts); the computer is asked through
+`games.computer.Policy` with its seat's view alone, and its move is made `delay` seconds after
+the previous one (a human-like pace; the random player takes 0.5, 2 or 30 s).
 
 Prints one line per game, then as its last line one JSON object:
 {"<game>": {"games", "wins", "draws", "win_rate", "decisions", "ms_p50", "ms_p99", "ms_max",
@@ -23,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import sys
 import time
@@ -34,14 +34,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from games.computer import Asked, Policy, decision_rng  # noqa: E402
-from games.core import Action, Engine, IllegalAction, State  # noqa: E402
+from games.computer import Policy  # noqa: E402
+from games.core import Engine  # noqa: E402
 from games.registry import BUILTIN_GAMES, get_engine, get_policy  # noqa: E402
-
-MAX_STEPS = 20_000
-#: How often a seat-less wait (the game's own timer) fires while players are awaited (as in
-#: tests/playout.py: it runs out at its deadline, by which time players usually acted).
-OWN_TIMER_FIRST = 0.03
+from tests.computers import setup, versus_random, won  # noqa: E402
 
 
 @dataclass
@@ -65,67 +61,19 @@ class Tally:
         }
 
 
-def setup(engine: Engine, game: int) -> tuple[int, dict[str, Any], set[int]]:
-    """Players, options and the computer's seats for the `game`-th seeded game."""
-    if engine.name == "tarot":
-        return 4, {}, {0, 1} if game % 2 == 0 else {2, 3}
-    if engine.name == "kniggits":
-        return 2, {"team_sizes": [1, 1]}, {game % 2}
-    if engine.name == "fencing":
-        return 3, {}, {game % 3}
-    return 2, {}, {game % 2}
-
-
-def play_one(engine: Engine, policy: Policy, seed: int, players: int, options: dict[str, Any],
+def play_one(engine: Engine, policy: Policy[Any], seed: int, players: int, options: dict[str, Any],
              computers: set[int], tally: Tally) -> None:
-    chooser = random.Random(seed ^ 0xA1)
-    state: State = engine.new_game(players, seed, options)
-    now = 1_000.0
-    for version in range(1, MAX_STEPS + 1):
-        outcome = engine.outcome(state)
-        if outcome is not None:
-            tally.games += 1
-            ours = {outcome.ranks[s] for s in computers}
-            theirs = {outcome.ranks[s] for s in range(players) if s not in computers}
-            if min(ours) == 0 and min(theirs) > 0:
-                tally.wins += 1
-            elif min(ours) == 0:
-                tally.draws += 1
-            return
-        waits = engine.to_act(state)
-        seated = [w for w in waits if w.seat is not None]
-        if seated and len(seated) < len(waits) and chooser.random() >= OWN_TIMER_FIRST:
-            waits = seated
-        wait = chooser.choice(waits)
-        seat, action = wait.seat, wait.default
-        if seat is not None and seat in computers:
-            asked = Asked(seat, tuple(w.key for w in waits if w.seat == seat), now)
-            view = engine.view(state, seat)
-            rng = decision_rng(seed, version, seat)
-            started = time.perf_counter()
-            chosen: Action = policy.choose(view, asked, rng)
-            tally.decision_ms.append((time.perf_counter() - started) * 1000)
-            now += policy.delay(view, asked, rng)
-            try:
-                state, _ = engine.apply(state, seat, chosen, now)
-                continue
-            except IllegalAction:
-                tally.illegal += 1
-                action = wait.default
-                if action is None:
-                    actions = engine.legal_actions(state, seat)
-                    action = chooser.choice(actions) if actions else None
-        elif seat is not None:
-            actions = engine.legal_actions(state, seat)
-            if actions and (wait.default is None or chooser.random() < 0.95):
-                action = chooser.choice(actions)
-            now += chooser.choice((0.5, 2.0, 30.0))
-        else:
-            now += 0.5
-        if action is None:
-            raise AssertionError(f"{engine.name}: seat {seat} has nothing to do ({wait.key})")
-        state, _ = engine.apply(state, seat, action, now)
-    tally.unfinished += 1
+    """One game of the shared computer-vs-random playout (tests/computers.py), counted."""
+    run = versus_random(engine, policy, seed, players, computers, options, strict=False)
+    tally.illegal += run.illegal
+    tally.decision_ms += run.decision_ms
+    if not run.finished:
+        tally.unfinished += 1
+        return
+    tally.games += 1
+    result = won(engine, run, computers, players)
+    tally.wins += result == "win"
+    tally.draws += result == "draw"
 
 
 def bench(name: str, games: int, first_seed: int) -> dict[str, Any]:

@@ -11,16 +11,14 @@ import random
 from collections import Counter
 from typing import Any
 
-from bench.ai import Tally, play_one, setup
 from games.computer import Asked, decision_rng
 from games.fencing import ENGINE, penalties
 from games.fencing.ai import POLICY, REACTION, SNAP_AT, handout_yellow, pay
 from games.fencing.ai_plan import Board
 from games.fencing.region import COLOUR
+from tests.computers import Versus, assert_beats_random, sometimes, versus_random
 from tests.fencing.support import A, B, C, Table, opened
 from tests.secrecy import RNG_SECRETS, alternatives, get, put
-
-GAME_LIMIT = 4_000
 
 
 def asked(state: dict[str, Any], seat: int, now: float) -> Asked:
@@ -43,50 +41,23 @@ def act(table: Table, seat: int, now: float, rng_seed: int = 1) -> dict[str, Any
 
 # ----- seeded games ----------------------------------------------------------------------------
 def game(seed: int, computers: set[int], options: dict[str, Any] | None = None,
-         keep: int = 0, own_timer: float = 0.03) -> tuple[dict[str, Any], list[Any], list[tuple[dict[str, Any], int, int, float]]]:
-    """One seeded game: `computers` by the policy (each acting `delay` after the last step, as
-    bench/ai.py does), the others uniformly at random (0.5, 2 or 30 s); the game's own timers
-    fire first `own_timer` of the time. Returns the final state, the events, and up to `keep`
-    sampled computer decision states."""
-    chooser = random.Random(seed ^ 0x5F)
-    state = ENGINE.new_game(3, seed, options or {})
-    now, log, samples = 1_000.0, [], []
-    for version in range(1, GAME_LIMIT):
-        if ENGINE.outcome(state) is not None:
-            return state, log, samples
-        waits = ENGINE.to_act(state)
-        seated = [w for w in waits if w.seat is not None]
-        if seated and len(seated) < len(waits) and chooser.random() >= own_timer:
-            waits = seated
-        wait = chooser.choice(waits)
-        seat, action = wait.seat, wait.default
-        if seat in computers:
-            ask = asked(state, seat, now)
-            view = ENGINE.view(state, seat)
-            if len(samples) < keep and chooser.random() < 0.3:
-                samples.append((json.loads(json.dumps(state)), seat, version, now))
-            rng = decision_rng(seed, version, seat)
-            action = POLICY.choose(view, ask, rng)
-            assert "typed" not in action, "the computer never types, so it never miscues"
-            now += POLICY.delay(view, ask, rng)
-        elif seat is not None:
-            actions = ENGINE.legal_actions(state, seat)
-            if actions and (action is None or chooser.random() < 0.95):
-                action = chooser.choice(actions)
-            now += chooser.choice((0.5, 2.0, 30.0))
-        else:
-            now += 0.5
-        state, events = ENGINE.apply(state, seat, action, now)  # an illegal choice raises here
-        log += events
-    raise AssertionError(f"seed {seed}: the game did not end")
+         keep: int = 0, own_timer: float = 0.03) -> Versus:
+    """One seeded game of the shared computer-vs-random playout (tests/computers.py): the
+    computers act `delay` after the last step; the game's own timers fire first `own_timer`
+    of the time; up to `keep` decision states are kept (three in ten). The computer never
+    types, so it never miscues."""
+    run = versus_random(ENGINE, POLICY, seed, 3, computers, options, salt=0x5F, own_timer=own_timer,
+                        keep=keep, sample=sometimes(0.3))
+    assert not [action for _, action in run.choices if "typed" in action]
+    return run
 
 
 # ----- (1) it sees only its view -----------------------------------------------------------------
 def test_the_choice_depends_on_the_view_alone_and_no_hidden_item_changes_it() -> None:
     kinds: Counter[str] = Counter()
     for seed in range(3):
-        _, _, samples = game(seed, {seed % 3}, keep=40)
-        for state, seat, version, now in samples:
+        for sample in game(seed, {seed % 3}, keep=40).samples:
+            state, seat, version, now = sample.state, sample.seat, sample.version, sample.now
             view = ENGINE.view(state, seat)
             ask = asked(state, seat, now)
             action = POLICY.choose(view, ask, decision_rng(seed, version, seat))
@@ -111,8 +82,8 @@ def test_the_choice_depends_on_the_view_alone_and_no_hidden_item_changes_it() ->
 
 def test_a_hidden_deck_reordered_leaves_every_decision_alone() -> None:
     """The whole future of the decks (what a cheat would most like to see) swapped."""
-    _, _, samples = game(7, {1}, keep=30)
-    for state, seat, version, now in samples:
+    for sample in game(7, {1}, keep=30).samples:
+        state, seat, version, now = sample.state, sample.seat, sample.version, sample.now
         view = ENGINE.view(state, seat)
         changed = json.loads(json.dumps(state))
         for deck in changed["decks"]:
@@ -128,9 +99,9 @@ def test_every_choice_is_legal_and_in_time_with_computers_in_every_seat() -> Non
     option_mixes = [{}, {"difficulty": "state", "duel_mode": "dice"}, {"difficulty": "backroads", "offroad": "off"},
                     {"direction": "ccw", "champion": 1}, {"timers": "async", "difficulty": "state"}]
     for seed, options in enumerate(option_mixes):
-        state, log, _ = game(100 + seed, {0, 1, 2}, options, own_timer=0.0)
-        assert ENGINE.outcome(state).reason == "bumpers"
-        assert not [e for e in log if e.type in ("missed", "too_late", "miscue", "refused")]
+        run = game(100 + seed, {0, 1, 2}, options, own_timer=0.0)
+        assert ENGINE.outcome(run.final).reason == "bumpers"
+        assert not [e for e in run.events if e.type in ("missed", "too_late", "miscue", "refused")]
 
 
 def test_every_choice_is_legal_against_random_players() -> None:
@@ -138,10 +109,10 @@ def test_every_choice_is_legal_against_random_players() -> None:
     for seed in range(8):
         options = {"difficulty": ("interstate", "state", "backroads")[seed % 3],
                    "duel_mode": "dice" if seed % 4 == 3 else "sleeper"}
-        state, log, _ = game(200 + seed, {seed % 3}, options)
-        seen.update(e.type for e in log)
-        assert ENGINE.outcome(state) is not None
-        assert not [e for e in log if e.type in ("miscue", "refused") and e.data["seat"] == seed % 3]
+        run = game(200 + seed, {seed % 3}, options)
+        seen.update(e.type for e in run.events)
+        assert ENGINE.outcome(run.final) is not None
+        assert not [e for e in run.events if e.type in ("miscue", "refused") and e.data["seat"] == seed % 3]
     # the prompts a computer must answer all came up: races, golf, duels, the anthem
     assert {"hat", "catch", "quick_switch", "duel_snap", "anthem", "handout", "theme"} <= set(seen), seen
 
@@ -313,9 +284,4 @@ def test_every_prompt_of_a_bumper_start_is_answered() -> None:
 
 # ----- (4) strength ----------------------------------------------------------------------------------
 def test_it_beats_two_random_players_on_fixed_seeds() -> None:
-    tally = Tally()
-    for n in range(40):
-        players, options, computers = setup(ENGINE, n)
-        play_one(ENGINE, POLICY, 1 + n, players, options, computers, tally)
-    assert tally.illegal == 0 and tally.unfinished == 0
-    assert tally.wins / tally.games >= 0.6, tally.summary()
+    assert_beats_random(ENGINE, POLICY, games=40, first_seed=1, floor=0.6)

@@ -10,16 +10,14 @@ import random
 from collections import Counter
 from typing import Any
 
-from bench.ai import Tally, play_one, setup
 from games.computer import Asked, decision_rng
 from games.core import State
 from games.hallway import ENGINE
 from games.hallway.ai import POLICY, edge_value, swap_value
 from games.hallway.state import OFFER_LIMIT
+from tests.computers import Versus, assert_beats_random, versus_random
 from tests.hallway.support import BLUE, RED, act, build, negotiating
 from tests.secrecy import RNG_SECRETS, alternatives, get, put
-
-GAME_LIMIT = 2_000
 
 
 def asked(state: State, seat: int, now: float = 0.0) -> Asked:
@@ -30,39 +28,20 @@ def choose(state: State, seat: int, rng_seed: int = 1) -> dict[str, Any]:
     return POLICY.choose(ENGINE.view(state, seat), asked(state, seat), random.Random(rng_seed))
 
 
-def game(seed: int, computers: set[int], keep: int = 0) -> tuple[State, list[Any], list[tuple[State, int, int]]]:
-    """One seeded game: `computers` by the policy, the other seat uniformly at random (its
-    wait's default 5 % of the time, as bench/ai.py plays it). Returns the final state, the
-    events and up to `keep` sampled computer decision states."""
-    chooser = random.Random(seed ^ 0x3C)
-    state = ENGINE.new_game(2, seed, {})
-    now, log, samples = 1_000.0, [], []
-    for version in range(1, GAME_LIMIT):
-        if ENGINE.outcome(state) is not None:
-            return state, log, samples
-        wait = chooser.choice(ENGINE.to_act(state))
-        seat, action = wait.seat, wait.default
-        if seat in computers:
-            if len(samples) < keep and (state["phase"] != "turn" or chooser.random() < 0.2):
-                samples.append((json.loads(json.dumps(state)), seat, version))
-            action = POLICY.choose(ENGINE.view(state, seat), asked(state, seat, now), decision_rng(seed, version, seat))
-            now += 2.0
-        else:
-            actions = ENGINE.legal_actions(state, seat)
-            if actions and chooser.random() < 0.95:
-                action = chooser.choice(actions)
-            now += chooser.choice((0.5, 2.0, 30.0))
-        state, events = ENGINE.apply(state, seat, action, now)  # an illegal choice raises here
-        log += events
-    raise AssertionError(f"seed {seed}: the game did not end")
+def game(seed: int, computers: set[int], keep: int = 0) -> Versus:
+    """One seeded game of the shared computer-vs-random playout (tests/computers.py): the
+    computers act 2 s after the last step; up to `keep` decision states are kept, every one
+    outside the turn phase and a fifth of the rolls."""
+    return versus_random(ENGINE, POLICY, seed, 2, computers, salt=0x3C, pace=2.0, keep=keep,
+                         sample=lambda state, _wait, chooser: state["phase"] != "turn" or chooser.random() < 0.2)
 
 
 # ----- (1) it sees only its view -----------------------------------------------------------------
 def test_the_choice_depends_on_the_view_alone_and_no_hidden_item_changes_it() -> None:
     phases: Counter[str] = Counter()
     for seed in range(10):
-        _, _, samples = game(seed, {seed % 2}, keep=30)
-        for state, seat, version in samples:
+        for sample in game(seed, {seed % 2}, keep=30).samples:
+            state, seat, version = sample.state, sample.seat, sample.version
             view = ENGINE.view(state, seat)
             action = POLICY.choose(view, asked(state, seat), decision_rng(seed, version, seat))
             declared = [*RNG_SECRETS, *ENGINE.secrets(state)]
@@ -86,8 +65,8 @@ def test_the_choice_depends_on_the_view_alone_and_no_hidden_item_changes_it() ->
 
 def test_the_dice_to_come_change_no_decision() -> None:
     """The whole future of the die (the RNG) swapped: same view, same choice."""
-    _, _, samples = game(11, {0}, keep=40)
-    for state, seat, version in samples:
+    for sample in game(11, {0}, keep=40).samples:
+        state, seat, version = sample.state, sample.seat, sample.version
         changed = json.loads(json.dumps(state))
         changed["rng"] = {"seed": changed["rng"]["seed"] + 12345, "n": changed["rng"]["n"] + 7}
         assert ENGINE.view(changed, seat) == ENGINE.view(state, seat)
@@ -98,18 +77,18 @@ def test_the_dice_to_come_change_no_decision() -> None:
 def test_every_choice_is_legal_with_computers_in_both_seats() -> None:
     reasons: Counter[str] = Counter()
     for seed in range(40):
-        state, log, _ = game(300 + seed, {RED, BLUE})
-        reasons[ENGINE.outcome(state).reason] += 1
-        assert "afk" not in {e.type for e in log}
+        run = game(300 + seed, {RED, BLUE})
+        reasons[ENGINE.outcome(run.final).reason] += 1
+        assert "afk" not in {e.type for e in run.events}
     assert sum(reasons.values()) == 40
 
 
 def test_every_choice_is_legal_against_a_random_player() -> None:
     seen: Counter[str] = Counter()
     for seed in range(60):
-        state, log, _ = game(500 + seed, {seed % 2})
-        assert ENGINE.outcome(state) is not None
-        seen.update(e.type for e in log)
+        run = game(500 + seed, {seed % 2})
+        assert ENGINE.outcome(run.final) is not None
+        seen.update(e.type for e in run.events)
     # every prompt a computer must answer came up: roll-off, turns, offers, replies, the Edge
     assert {"rolloff", "offer", "deal", "decline", "nodeal", "edge", "passed"} <= set(seen), seen
 
@@ -188,9 +167,4 @@ def test_with_much_at_stake_it_opens_the_haggling_itself() -> None:
 
 # ----- (4) strength ------------------------------------------------------------------------------
 def test_it_beats_a_random_player_most_of_the_time() -> None:
-    engine, tally = ENGINE, Tally()
-    for n in range(60):
-        players, options, computers = setup(engine, n)
-        play_one(engine, POLICY, 9_000 + n, players, options, computers, tally)
-    assert tally.illegal == 0 and tally.unfinished == 0
-    assert tally.wins / tally.games >= 0.65, tally.summary()
+    assert_beats_random(ENGINE, POLICY, games=60, first_seed=9_000, floor=0.65)

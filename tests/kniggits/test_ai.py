@@ -11,12 +11,11 @@ import json
 import random
 from typing import Any
 
-from bench.ai import Tally, play_one, setup
 from games.computer import Asked, decision_rng
-from games.core import IllegalAction
 from games.kniggits import ai_gestures
 from games.kniggits.ai import POLICY
 from games.kniggits.samples import ENGINE, battle, kniggit
+from tests.computers import Decision, assert_beats_random, versus_random
 from tests.kniggits.support import k, play, to_fight
 from tests.secrecy import RNG_SECRETS, alternatives, get, put, without_commitments
 
@@ -39,38 +38,26 @@ def drive(state: dict[str, Any], seat: int, until: Any, limit: int = 40) -> dict
 
 
 # ----- (1) it sees only its view ----------------------------------------------------------------
-def decision_states(games: int = 6) -> list[tuple[dict[str, Any], int]]:
-    """States where seat 0 (the computer) is awaited, from seeded games against random
-    play: map, armies, deployment, throws, moves, attacks, exchanges."""
-    found = []
+def decision_states(games: int = 6) -> list[Decision]:
+    """States where seat 0 (the computer) is awaited, from seeded games of the shared
+    computer-vs-random playout (tests/computers.py): map, armies, deployment, throws, moves,
+    attacks, exchanges (every build, deployment, throw and exchange; a quarter of the rest)."""
+    found: list[Decision] = []
     for seed in range(games):
-        chooser = random.Random(seed)
         options = {"archers": seed % 2 == 0, "magic_swords": seed % 3 == 0, "potions": 2 * (seed % 3),
                    "scenario": "flag" if seed % 4 == 1 else "annihilation", "rounds": 6}
-        state = ENGINE.new_game(2, seed, options)
-        now = 1_000.0
-        for version in range(1, 3_000):
-            if ENGINE.outcome(state) is not None:
-                break
-            waits = [w for w in ENGINE.to_act(state) if w.seat is not None]
-            wait = chooser.choice(waits)
-            if wait.seat == 0:
-                if chooser.random() < 0.25 or state["phase"] in ("build", "deploy", "rps") \
-                        or state["exchange"] is not None:
-                    found.append((json.loads(json.dumps(state)), version))
-                action = POLICY.choose(ENGINE.view(state, 0), Asked(0, (wait.key,), now),
-                                       decision_rng(seed, version, 0))
-            else:
-                action = chooser.choice(ENGINE.legal_actions(state, wait.seat))
-            now += 2.0
-            state, _ = ENGINE.apply(state, wait.seat, action, now)
+        found += versus_random(
+            ENGINE, POLICY, seed, 2, {0}, options, salt=0, pace=2.0, keep=3_000,
+            sample=lambda state, _wait, chooser: chooser.random() < 0.25 or state["phase"] in ("build", "deploy", "rps")
+            or state["exchange"] is not None).samples
     return found
 
 
 def test_the_choice_depends_on_the_view_alone_and_no_hidden_item_changes_it() -> None:
     seat = 0
     checked: collections.Counter[str] = collections.Counter()
-    for state, version in decision_states():
+    for sample in decision_states():
+        state, version = sample.state, sample.version
         keys = tuple(w.key for w in ENGINE.to_act(state) if w.seat == seat)
         view = ENGINE.view(state, seat)
         asked = Asked(seat, keys, NOW)
@@ -106,31 +93,13 @@ def random_options(r: random.Random) -> dict[str, Any]:
 
 
 def test_every_choice_is_legal_over_seeded_games_with_every_option_mix() -> None:
-    finished = 0
     for seed in range(24):
         r = random.Random(seed)
         players = r.choice([2, 3, 4])
-        state = ENGINE.new_game(players, seed, random_options(r))
+        options = random_options(r)
         computers = set(range(players)) if seed % 3 == 0 else set(r.sample(range(players), r.randint(1, players)))
-        now = 1_000.0
-        for version in range(1, 4_000):
-            if ENGINE.outcome(state) is not None:
-                finished += 1
-                break
-            waits = [w for w in ENGINE.to_act(state) if w.seat is not None]
-            wait = r.choice(waits)
-            seat = wait.seat
-            if seat in computers:
-                view = ENGINE.view(state, seat)
-                action = POLICY.choose(view, Asked(seat, (wait.key,), now), decision_rng(seed, version, seat))
-                try:
-                    state, _ = ENGINE.apply(state, seat, action, now)
-                except IllegalAction as exc:  # pragma: no cover - the failure message
-                    raise AssertionError(f"seed {seed}: {state['phase']} {action} refused: {exc.message}") from exc
-            else:
-                state, _ = ENGINE.apply(state, seat, r.choice(ENGINE.legal_actions(state, seat)), now)
-            now += 2.0
-    assert finished == 24
+        run = versus_random(ENGINE, POLICY, seed, players, computers, options, salt=0, pace=2.0, limit=4_000)
+        assert ENGINE.outcome(run.final) is not None
 
 
 def test_timeouts_and_every_wait_key_are_answered() -> None:
@@ -262,14 +231,7 @@ def test_it_builds_a_valid_army_within_its_share_and_deploys_in_its_zone() -> No
 
 # ----- (4) strength ---------------------------------------------------------------------------
 def test_it_beats_a_random_legal_player_on_fixed_seeds() -> None:
-    engine = ENGINE
-    tally = Tally()
-    for game in range(24):
-        players, options, computers = setup(engine, game)
-        play_one(engine, POLICY, 500 + game, players, options, computers, tally)
-    summary = tally.summary()
-    assert summary["illegal"] == 0 and summary["unfinished"] == 0
-    assert summary["win_rate"] >= 0.7, summary
+    assert_beats_random(ENGINE, POLICY, games=24, first_seed=500, floor=0.7)
 
 
 def test_a_battered_kniggit_backs_away_from_a_fresh_enemy() -> None:

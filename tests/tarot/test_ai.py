@@ -13,13 +13,12 @@ from typing import Any
 
 import pytest
 
-from bench.ai import Tally, play_one, setup
 from games.computer import Asked, decision_rng
-from games.core import IllegalAction
 from games.tarot import hand as hands
 from games.tarot.ai import POLICY, choose_call, choose_discard
 from games.tarot.cards import DECK
 from games.tarot.engine import TarotEngine
+from tests.computers import Decision, assert_beats_random, versus_random
 from tests.secrecy import RNG_SECRETS, alternatives, get, put
 
 ENGINE = TarotEngine()
@@ -36,34 +35,24 @@ def ask(state: dict[str, Any], seat: int, rng_seed: int = 1) -> dict[str, Any]:
 
 
 # ----- (1) it sees only its view ----------------------------------------------------------------
-def decision_states(games: int = 3) -> list[tuple[dict[str, Any], int, int]]:
+def decision_states(games: int = 3) -> list[Decision]:
     """States where a computer seat is awaited (discards, plays at every point of a trick,
-    in classic, League and Gallowglass), from seeded games against random play."""
-    found = []
-    variants = [{}, {"mode": "league", "gallowglass": True}, {"allegiances": True}]
+    in classic, League and Gallowglass), from the first hand of seeded games of the shared
+    computer-vs-random playout (tests/computers.py): every discard and a fifth of the rest."""
+    variants: list[dict[str, Any]] = [{}, {"mode": "league", "gallowglass": True}, {"allegiances": True}]
+    found: list[Decision] = []
     for seed in range(games):
-        chooser = random.Random(seed)
-        state = ENGINE.new_game(4, seed, variants[seed % len(variants)])
-        for version in range(1, 400):
-            if ENGINE.outcome(state) is not None or state["hand_no"] > 0:
-                break
-            waits = ENGINE.to_act(state)
-            wait = chooser.choice(waits)
-            if wait.seat is None:
-                state, _ = ENGINE.apply(state, None, wait.default, NOW)
-                continue
-            if chooser.random() < 0.2 or wait.key.startswith("discard"):
-                found.append((json.loads(json.dumps(state)), version, wait.seat))
-            action = (POLICY.choose(ENGINE.view(state, wait.seat), Asked(wait.seat, (wait.key,), NOW),
-                                    decision_rng(seed, version, wait.seat))
-                      if wait.seat < 2 else chooser.choice(ENGINE.legal_actions(state, wait.seat)))
-            state, _ = ENGINE.apply(state, wait.seat, action, NOW)
+        found += versus_random(
+            ENGINE, POLICY, seed, 4, {0, 1}, variants[seed % len(variants)], salt=0, keep=400,
+            sample=lambda _state, wait, chooser: chooser.random() < 0.2 or wait.key.startswith("discard"),
+            until=lambda state: state["hand_no"] > 0).samples
     return found
 
 
 def test_the_choice_depends_on_the_view_alone_and_no_hidden_card_changes_it() -> None:
     checked: collections.Counter[str] = collections.Counter()
-    for state, version, seat in decision_states():
+    for sample in decision_states():
+        state, version, seat = sample.state, sample.version, sample.seat
         keys = tuple(w.key for w in ENGINE.to_act(state) if w.seat == seat)
         view = ENGINE.view(state, seat)
         asked = Asked(seat, keys, NOW)
@@ -101,23 +90,8 @@ def test_a_seat_sees_the_table_only_while_it_must_play() -> None:
 def test_every_choice_is_legal_over_seeded_games(options: dict[str, Any]) -> None:
     """Computers in every seat; a few timed-out waits call AFK votes the computers answer."""
     for seed in range(2):
-        chooser = random.Random(seed)
-        state = ENGINE.new_game(4, seed, options)
-        for version in range(1, 2_000):
-            if ENGINE.outcome(state) is not None:
-                break
-            wait = chooser.choice(ENGINE.to_act(state))
-            if wait.seat is None or (chooser.random() < 0.04 and wait.default is not None):
-                state, _ = ENGINE.apply(state, wait.seat, wait.default, NOW)
-                continue
-            keys = tuple(w.key for w in ENGINE.to_act(state) if w.seat == wait.seat)
-            action = POLICY.choose(ENGINE.view(state, wait.seat), Asked(wait.seat, keys, NOW),
-                                   decision_rng(seed, version, wait.seat))
-            try:
-                state, _ = ENGINE.apply(state, wait.seat, action, NOW)
-            except IllegalAction as exc:  # pragma: no cover - the failure message
-                raise AssertionError(f"seed {seed} {options}: {action} refused: {exc.message}") from exc
-        assert ENGINE.outcome(state) is not None
+        run = versus_random(ENGINE, POLICY, seed, 4, {0, 1, 2, 3}, options, salt=0, afk=0.04, limit=2_000)
+        assert ENGINE.outcome(run.final) is not None
 
 
 def test_it_calls_an_allegiance_it_may_call_and_votes_to_go_on() -> None:
@@ -261,11 +235,4 @@ def test_it_leads_a_sure_winner_rather_than_the_fool() -> None:
 
 # ----- (4) it beats random play ------------------------------------------------------------------
 def test_a_computer_pair_beats_a_random_pair() -> None:
-    engine = ENGINE
-    tally = Tally()
-    for game in range(24):
-        players, options, computers = setup(engine, game)
-        play_one(engine, POLICY, 700 + game, players, options, computers, tally)
-    summary = tally.summary()
-    assert summary["illegal"] == 0 and summary["unfinished"] == 0
-    assert summary["win_rate"] >= 0.7, summary
+    assert_beats_random(ENGINE, POLICY, games=24, first_seed=700, floor=0.7)

@@ -11,7 +11,6 @@ import random
 from collections import Counter
 from typing import Any
 
-from bench.ai import Tally, play_one, setup
 from games.computer import Asked, decision_rng
 from games.core import State
 from games.words import ENGINE
@@ -19,10 +18,9 @@ from games.words.ai import POLICY, insertions
 from games.words.dictionary import lexicon
 from games.words.ending import finish
 from games.words.windows import SHAPES
+from tests.computers import Versus, assert_beats_random, versus_random
 from tests.secrecy import RNG_SECRETS, alternatives, get, put
 from tests.words.support import A, B, C, act, build
-
-GAME_LIMIT = 3_000
 
 
 def asked(state: State, seat: int, now: float = 1.0) -> Asked:
@@ -33,47 +31,18 @@ def choose(state: State, seat: int, rng_seed: int = 1) -> dict[str, Any]:
     return POLICY.choose(ENGINE.view(state, seat), asked(state, seat), random.Random(rng_seed))
 
 
-def game(seed: int, players: int, computers: set[int], keep: int = 0
-         ) -> tuple[State, list[Any], list[tuple[State, int, int]]]:
-    """One seeded game: `computers` by the policy (acting 2 s after the last step), the other
-    seats uniformly at random (0.5, 2 or 30 s; their wait's default 5 % of the time); the
-    game's own timer fires 3 % of the time while seats are awaited. Returns the final state,
-    the events and up to `keep` sampled computer decision states."""
-    chooser = random.Random(seed ^ 0x77)
-    state = ENGINE.new_game(players, seed, {})
-    now, log, samples = 1_000.0, [], []
-    for version in range(1, GAME_LIMIT):
-        if ENGINE.outcome(state) is not None:
-            return state, log, samples
-        waits = ENGINE.to_act(state)
-        seated = [w for w in waits if w.seat is not None]
-        if seated and len(seated) < len(waits) and chooser.random() >= 0.03:
-            waits = seated
-        wait = chooser.choice(waits)
-        seat, action = wait.seat, wait.default
-        if seat in computers:
-            if len(samples) < keep and chooser.random() < 0.25:
-                samples.append((json.loads(json.dumps(state)), seat, version))
-            action = POLICY.choose(ENGINE.view(state, seat), asked(state, seat, now), decision_rng(seed, version, seat))
-            now += 2.0
-        elif seat is not None:
-            actions = ENGINE.legal_actions(state, seat)
-            if actions and (action is None or chooser.random() < 0.95):
-                action = chooser.choice(actions)
-            now += chooser.choice((0.5, 2.0, 30.0))
-        else:
-            now += 0.5
-        state, events = ENGINE.apply(state, seat, action, now)  # an illegal choice raises here
-        log += events
-    raise AssertionError(f"seed {seed}: the game did not end")
+def game(seed: int, players: int, computers: set[int], keep: int = 0) -> Versus:
+    """One seeded game of the shared computer-vs-random playout (tests/computers.py): the
+    computers act 2 s after the last step; up to `keep` decision states are kept (a quarter)."""
+    return versus_random(ENGINE, POLICY, seed, players, computers, salt=0x77, pace=2.0, keep=keep)
 
 
 # ----- (1) it sees only its view -----------------------------------------------------------------
 def test_the_choice_depends_on_the_view_alone_and_no_hidden_item_changes_it() -> None:
     steps: Counter[str] = Counter()
     for seed in range(4):
-        _, _, samples = game(seed, 2 + seed % 2, {0}, keep=20)
-        for state, seat, version in samples:
+        for sample in game(seed, 2 + seed % 2, {0}, keep=20).samples:
+            state, seat, version = sample.state, sample.seat, sample.version
             view = ENGINE.view(state, seat)
             action = POLICY.choose(view, asked(state, seat), decision_rng(seed, version, seat))
             declared = [*RNG_SECRETS, *ENGINE.secrets(state)]
@@ -100,8 +69,8 @@ def test_the_other_hands_and_the_pile_reordered_leave_every_decision_alone() -> 
     view, the same choice."""
     compared = 0
     for seed in (9, 10):
-        _, _, samples = game(seed, 3, {1}, keep=25)
-        for state, seat, version in samples:
+        for sample in game(seed, 3, {1}, keep=25).samples:
+            state, seat, version = sample.state, sample.seat, sample.version
             if state.get("blitz"):
                 continue
             changed = json.loads(json.dumps(state))
@@ -124,17 +93,16 @@ def test_the_other_hands_and_the_pile_reordered_leave_every_decision_alone() -> 
 # ----- (2) always legal ------------------------------------------------------------------------------
 def test_every_choice_is_legal_with_computers_in_every_seat() -> None:
     for seed, players in enumerate((2, 3, 4, 2, 3, 5)):
-        state, _, _ = game(100 + seed, players, set(range(players)))
-        assert ENGINE.outcome(state) is not None
+        assert ENGINE.outcome(game(100 + seed, players, set(range(players))).final) is not None
 
 
 def test_every_choice_is_legal_against_random_players() -> None:
     seen: Counter[str] = Counter()
     for seed in range(16):
         players = 2 + seed % 3
-        state, log, _ = game(200 + seed, players, {seed % players})
-        assert ENGINE.outcome(state) is not None
-        seen.update(e.type for e in log)
+        run = game(200 + seed, players, {seed % players})
+        assert ENGINE.outcome(run.final) is not None
+        seen.update(e.type for e in run.events)
     # the prompts a computer must answer came up: claims, challenges, events and their steps
     assert {"claim", "challenge", "ask", "trash_talk", "skip", "immediate"} <= set(seen), seen
 
@@ -237,9 +205,4 @@ def test_rock_paper_scissors_is_played_at_random_and_the_tie_break_is_wordblitz(
 
 # ----- (4) strength ------------------------------------------------------------------------------
 def test_it_beats_a_random_player_most_of_the_time() -> None:
-    tally = Tally()
-    for n in range(40):
-        players, options, computers = setup(ENGINE, n)
-        play_one(ENGINE, POLICY, 7_000 + n, players, options, computers, tally)
-    assert tally.illegal == 0 and tally.unfinished == 0
-    assert tally.wins / tally.games >= 0.7, tally.summary()
+    assert_beats_random(ENGINE, POLICY, games=40, first_seed=7_000, floor=0.7)
