@@ -3,10 +3,16 @@ is kept by id rather than uploaded again."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
+import orjson as real_orjson
+import pytest
+
+from cogs.table import present
 from games.registry import get_engine
 from runtime.service import Applied
+from tests.e2e.test_table_e2e import open_table, play_turn
 from tests.fakediscord import FakeDiscord
 
 
@@ -81,3 +87,37 @@ async def test_the_same_picture_is_kept_not_uploaded_again(fake_discord: FakeDis
     assert [int(a["id"]) for a in edit.body["attachments"]] == [picture.id]  # kept by id
     assert [a.id for a in table.attachments] == [picture.id]
     assert table.embeds[0]["image"]["url"].endswith("hallway.png")
+
+
+async def test_each_message_drawn_is_fingerprinted_once(fake_discord: FakeDiscord, bot: Any,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A DM is asked its fingerprint several times (its panel, whether the DM already shows it,
+    what it now shows); the message is serialised and hashed for it once."""
+    serialised: list[int] = []
+    real_dumps, real_fingerprint = present.orjson.dumps, present.Rendered.fingerprint
+
+    def dumps(obj: Any, *args: Any, **kwargs: Any) -> bytes:
+        serialised.append(1)
+        return real_dumps(obj, *args, **kwargs)
+
+    asked: dict[int, list[int]] = {}  # Rendered -> serialisations during each of its fingerprint()s
+    kept: list[present.Rendered] = []  # (alive, so that ids are not reused)
+
+    def fingerprint(self: present.Rendered) -> str:
+        before = len(serialised)
+        out = real_fingerprint(self)
+        kept.append(self)
+        asked.setdefault(id(self), []).append(len(serialised) - before)
+        return out
+
+    monkeypatch.setattr(present, "orjson", SimpleNamespace(dumps=dumps, OPT_SORT_KEYS=real_orjson.OPT_SORT_KEYS,
+                                                           OPT_NON_STR_KEYS=real_orjson.OPT_NON_STR_KEYS))
+    monkeypatch.setattr(present.Rendered, "fingerprint", fingerprint)
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    await open_table(fake_discord, alice, bob, hand=3)
+    for _ in range(3):
+        await play_turn(fake_discord, [alice, bob])
+    await fake_discord.idle()
+    assert len(asked) >= 6  # the DMs of every step
+    assert all(sum(times) == 1 for times in asked.values())  # each drawn message hashed once
+    assert any(len(times) > 1 for times in asked.values())  # though asked more than once
