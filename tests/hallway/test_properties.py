@@ -1,4 +1,5 @@
-"""Properties of every hallway game, checked along random playouts with their events."""
+"""Properties of every hallway game, checked along random playouts with their events (a thousand
+games a run, tests/playout.py's MANY_GAMES, each checked for every property)."""
 
 from __future__ import annotations
 
@@ -64,10 +65,7 @@ def check_ledger_entry(event: Event, before: State) -> None:
         raise AssertionError(f"unknown score change {kind}")
 
 
-@MANY_GAMES
-@given(seed=st.integers(0, 2**31))
-def test_tokens_never_cross_and_scores_are_their_ledger(seed: int) -> None:
-    steps = playout(seed)
+def check_tokens_never_cross_and_scores_are_their_ledger(steps: list[tuple[State, list[Event]]]) -> None:
     sums = {kind: [0, 0] for kind in KINDS}
     before = steps[0][0]
     for state, events in steps:
@@ -94,10 +92,7 @@ def test_tokens_never_cross_and_scores_are_their_ledger(seed: int) -> None:
         assert list(outcome.scores or ()) == expected
 
 
-@MANY_GAMES
-@given(seed=st.integers(0, 2**31))
-def test_the_edge_alternates_and_deals_leave_it_alone(seed: int) -> None:
-    steps = playout(seed)
+def check_the_edge_alternates_and_deals_leave_it_alone(steps: list[tuple[State, list[Event]]]) -> None:
     for (before, _), (after, events) in itertools.pairwise(steps):
         kinds = {e.type for e in events}
         if "edge" in kinds:
@@ -124,10 +119,9 @@ def expected_move(before: State, seat: int, roll: int) -> tuple[int, bool]:
     return (min(target, EXIT[seat]) if step > 0 else max(target, EXIT[seat])), False
 
 
-@MANY_GAMES
-@given(seed=st.integers(0, 2**31))
-def test_every_roll_moves_by_the_rules_and_every_edge_sends_someone_home(seed: int) -> None:
-    for (before, _), (after, events) in itertools.pairwise(playout(seed)):
+def check_every_roll_moves_by_the_rules_and_every_edge_sends_someone_home(
+        steps: list[tuple[State, list[Event]]]) -> None:
+    for (before, _), (after, events) in itertools.pairwise(steps):
         kinds = [e.type for e in events]
         if before["phase"] == "turn":  # the only move in a turn is a roll (or its timeout)
             seat, roll = after["last_roll"]["seat"], after["last_roll"]["roll"]
@@ -147,10 +141,20 @@ def test_every_roll_moves_by_the_rules_and_every_edge_sends_someone_home(seed: i
             assert after["passed"] and after["edge"] == before["edge"]
 
 
-@MANY_GAMES
-@given(seed=st.integers(0, 2**31))
-def test_every_game_ends_within_a_bounded_number_of_turns(seed: int) -> None:
-    steps = playout(seed)
+def check_every_game_ends_within_a_bounded_number_of_turns(steps: list[tuple[State, list[Event]]]) -> None:
     final = steps[-1][0]
     assert ENGINE.outcome(final) is not None and ENGINE.to_act(final) == []
     assert final["encounters"] <= 5 and len(steps) < 1_000
+
+
+@MANY_GAMES
+@given(seed=st.integers(0, 2**31))
+def test_every_step_of_random_games_keeps_the_invariants(seed: int) -> None:
+    """One playout serves every invariant (the costly part is playing the game): tokens never
+    cross and scores are their ledger, the Edge alternates and deals leave it alone, every roll
+    moves by the rules and every Edge sends someone home, every game ends in bounded turns."""
+    steps = playout(seed)
+    check_tokens_never_cross_and_scores_are_their_ledger(steps)
+    check_the_edge_alternates_and_deals_leave_it_alone(steps)
+    check_every_roll_moves_by_the_rules_and_every_edge_sends_someone_home(steps)
+    check_every_game_ends_within_a_bounded_number_of_turns(steps)
