@@ -155,7 +155,7 @@ def test_the_shape_check_sees_a_renamed_key() -> None:
 RENAMED = [
     ("hallway", "pos: list[int]", {"games/hallway/engine.py", "games/hallway/ai.py", "cogs/hallway/ui.py",
                                    "cogs/hallway/render.py"}),
-    ("words", "scores: list[int]", {"games/words/views.py", "cogs/words/ui.py", "cogs/words/render.py"}),
+    ("words", "scores: list[int]", {"games/words/views.py", "cogs/words/table.py", "cogs/words/render.py"}),
 ]
 
 

@@ -25,7 +25,8 @@ from cogs.words.ui import SHORTCUTS
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "games" / "words"
-UI_SOURCE = ROOT / "cogs" / "words" / "ui.py"
+#: The screens' modules (ui.py wires the table, the panel and the commands from their own files).
+UI_SOURCES = sorted((ROOT / "cogs" / "words").glob("*.py"))
 #: Calls that refuse with a message and a rule: (index of the message, index of the rule)
 #: among positional arguments; `IllegalAction` passes the rule by keyword.
 REFUSERS = {"IllegalAction": (0, None), "verify_pick": (2, 3), "need_int": (2, 3), "need_str": (2, 3)}
@@ -136,7 +137,7 @@ def test_a_refusal_cites_a_rule_about_the_same_thing(where: str, message: str, r
 def button_labels() -> set[str]:
     """Every label a Words button is drawn with (`Button("Label", …)` in the screens)."""
     labels: set[str] = set()
-    for node in ast.walk(ast.parse(UI_SOURCE.read_text(encoding="utf-8"))):
+    for node in (n for source in UI_SOURCES for n in ast.walk(ast.parse(source.read_text(encoding="utf-8")))):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Button" and node.args:
             label = constant_text(node.args[0])
             if label:
