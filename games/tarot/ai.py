@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from games.computer import Asked, Policy
 from games.core import Action
+from games.tarot import schema
 from games.tarot.cards import DECK, FOOL, PAIR_OF, PAIRS, SUITS, TRUMP, is_trump, points, rank, suit, trump
 from games.tarot.deal import partner, team_of
+from games.tarot.schema import SeatView, unpack
 from games.tarot.scoring import Rules, card_value
 from games.tarot.tricks import led_suit, winner
 
@@ -37,11 +39,14 @@ FOOL_PAYMENT = 2.0
 WORLD = trump(21)
 
 
-class TarotPolicy(Policy):
+class TarotPolicy(Policy[SeatView]):
     summary = "follows suit wisely, feeds its partner, saves honours, escapes with the Fool"
 
-    def choose(self, view: dict[str, Any], asked: Asked, rng: random.Random) -> Action:
-        keys = asked.keys
+    def choose(self, view: SeatView, asked: Asked, rng: random.Random) -> Action:
+        return dict(self.decide(view, asked.keys))
+
+    def decide(self, view: SeatView, keys: tuple[str, ...]) -> schema.Action:
+        """The move as a schema action, from the seat's view and the keys of its waits."""
         if any(k.startswith("afk-") for k in keys):
             return {"type": "vote", "vote": "continue"}
         if view.get("discard_options") is not None and any(k.startswith("discard-") for k in keys):
@@ -57,7 +62,7 @@ class TarotPolicy(Policy):
             return {"type": "discard", "cards": choose_discard(view)}
         return {"type": "vote", "vote": "continue"}
 
-    def delay(self, view: dict[str, Any], asked: Asked, rng: random.Random) -> float:
+    def delay(self, view: SeatView, asked: Asked, rng: random.Random) -> float:
         legal = view.get("legal") or []
         if len(legal) == 1:
             return rng.uniform(0.8, 1.5)  # nothing to think about
@@ -65,7 +70,7 @@ class TarotPolicy(Policy):
 
 
 # ----- the dealer and the calls ---------------------------------------------------------
-def choose_discard(view: dict[str, Any]) -> list[str]:
+def choose_discard(view: SeatView) -> list[str]:
     """Bank the richest cards the rules let go, preferring those that leave a suit void or
     short (so the dealer can trump it); trumps only for the shortfall, the lowest."""
     options: list[str] = view["discard_options"]
@@ -84,7 +89,7 @@ def choose_discard(view: dict[str, Any]) -> list[str]:
     return chosen + trumps
 
 
-def choose_call(hand: list[str], ace: str) -> str:
+def choose_call(hand: list[str], ace: str) -> Literal["ours", "yours"]:
     """Ours when the partnership's caller holds more points in the Ace's pair than in the other."""
     pair = PAIRS[PAIR_OF[suit(ace)]]
     mine = sum(points(c) for c in hand if suit(c) in pair)
@@ -97,7 +102,7 @@ class Reading:
     """What a player at the table knows when it must play: the cards not yet seen, who is
     void in what, the trick on the table and who plays after it."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: SeatView) -> None:
         table = view["table"]
         self.seat: int = view["seat"]
         self.team = team_of(self.seat)
@@ -118,7 +123,7 @@ class Reading:
         self.void: dict[int, set[str]] = {s: set() for s in range(4)}
         for trick in tricks:
             done: list[list[Any]] = []
-            for seat, card, as_led in trick["plays"]:
+            for seat, card, as_led in map(unpack, trick["plays"]):
                 seen.add(card)
                 led = led_suit(done)
                 if led is not None and card != FOOL and not as_led and suit(card) != led:
@@ -205,7 +210,7 @@ def chance_of_any(pool: int, wanted: int, size: int) -> float:
 
 
 # ----- the card to play ------------------------------------------------------------------
-def choose_card(view: dict[str, Any]) -> str:
+def choose_card(view: SeatView) -> str:
     legal: list[str] = view["legal"]
     if len(legal) == 1 or "table" not in view:
         return legal[0] if len(legal) == 1 else min(legal, key=spend_cost)

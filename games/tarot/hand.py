@@ -47,7 +47,8 @@ def start_hand(state: State, *, deck: list[str] | None = None) -> list[Event]:
 def current_trick(hand: dict[str, Any]) -> dict[str, Any] | None:
     """The trick being played (or just completed while an Ace's window is open)."""
     if hand["tricks"] and (hand["tricks"][-1]["winner"] is None or hand["phase"] == "window"):
-        return hand["tricks"][-1]
+        trick: dict[str, Any] = hand["tricks"][-1]
+        return trick
     return None
 
 
@@ -58,7 +59,8 @@ def turn(hand: dict[str, Any]) -> int | None:
     trick = hand["tricks"][-1] if hand["tricks"] and hand["tricks"][-1]["winner"] is None else None
     if trick is None:
         return int(hand["lead"])
-    return (trick["leader"] + hand["direction"] * len(trick["plays"])) % 4
+    seat: int = (trick["leader"] + hand["direction"] * len(trick["plays"])) % 4
+    return seat
 
 
 def legal_for(hand: dict[str, Any], seat: int) -> list[str]:
@@ -111,6 +113,7 @@ def play_card(state: State, seat: int, card: Any, *, timed_out: bool) -> list[Ev
     if hand["phase"] != "play":
         raise IllegalAction("The dealer has not finished the discard yet.", rule="R4")
     expected = turn(hand)
+    assert expected is not None  # the play phase always has a player to move
     if seat != expected:
         raise IllegalAction("It is {turn}'s turn to play.", rule="R6", seats={"turn": expected})
     if hand["tricks"] and hand["tricks"][-1]["winner"] is None:

@@ -3,6 +3,7 @@ the Fool's payment (R10), totals and the swing in game points (R11, R14g, R16d).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,7 +37,7 @@ class Pile:
     trick: int | None = None
 
 
-def card_value(card: str, team: int, mapping: list[str] | None, voided: bool, rules: Rules) -> int:
+def card_value(card: str, team: int, mapping: Sequence[str] | None, voided: bool, rules: Rules) -> int:
     """What `card` in `team`'s pile is worth. `mapping[team]` names the pair each team scores
     in this period ("round"/"long"), None while no allegiance was called."""
     if voided or (rules.g_suit is not None and suit(card) == rules.g_suit):

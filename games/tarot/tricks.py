@@ -75,4 +75,5 @@ def winner(plays: list[Play]) -> int:
 
 def winning_card(plays: list[Play]) -> str:
     seat = winner(plays)
-    return next(card for s, card, _a in plays if s == seat)
+    card: str = next(card for s, card, _a in plays if s == seat)
+    return card
