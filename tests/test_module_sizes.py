@@ -16,7 +16,6 @@ PENDING = "split pending (issue 22)"
 EXCEPTIONS: dict[str, str] = {
     "cogs/kniggits/render.py": PENDING + ": pictures being optimised by other work",
     "cogs/fencing/render.py": PENDING + ": pictures being optimised by other work",
-    "cogs/tarot/render.py": PENDING + ": pictures being optimised by other work",
     "cogs/table/present.py": PENDING,
     "games/core.py": PENDING,
     "games/kniggits/paths.py": PENDING,

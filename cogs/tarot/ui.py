@@ -27,6 +27,7 @@ from cogs.table.ui import (
 )
 from cogs.table.wording import plural
 from cogs.tarot import render
+from cogs.tarot.card_names import card_label, card_short
 from games.tarot import ENGINE
 from games.tarot.cards import PAIR_OF, SUIT_NAMES, SUITS, hand_key, suit
 from games.tarot.engine import conference_on
@@ -77,7 +78,7 @@ def signed(n: int) -> str:
 
 
 def short(card: str) -> str:
-    return render.card_short(card)
+    return card_short(card)
 
 
 def plays_text(plays: list[list[Any]], info: TableInfo) -> str:
@@ -270,7 +271,7 @@ class TarotUI(GameUI):
 
     @staticmethod
     def card_choice(card: str, as_led: str | None = None) -> str:
-        label = render.card_label(card)
+        label = card_label(card)
         return f"{label} as {SUIT_NAMES[as_led]}" if as_led else label
 
     # ----- words --------------------------------------------------------------------------
@@ -340,13 +341,13 @@ class TarotUI(GameUI):
     shortcuts = (
         Shortcut("play", "Play a card from your hand", press("play"),
                  (Param("card", "The card (start typing)", suggest=lambda view, seat: [
-                     (render.card_label(c), c) for c in view.get("legal", [])]),)),
+                     (card_label(c), c) for c in view.get("legal", [])]),)),
         Shortcut("discard", "Dealer: discard two cards", lambda o: {
             "type": "discard", "cards": [o["first"], o["second"]]},
                  (Param("first", "First card", suggest=lambda view, seat: [
-                     (render.card_label(c), c) for c in view.get("discard_options", [])]),
+                     (card_label(c), c) for c in view.get("discard_options", [])]),
                   Param("second", "Second card", suggest=lambda view, seat: [
-                      (render.card_label(c), c) for c in view.get("discard_options", [])]))),
+                      (card_label(c), c) for c in view.get("discard_options", [])]))),
         Shortcut("call", "Answer an Ace of Allegiance", press("call"),
                  (Param("call", "ours, yours or pass", choices={"ours": "Ours", "yours": "Yours", "pass": "Pass"}),)),
         Shortcut("nominate", "Dealer: name the gallowglass suit", press("nominate"),
@@ -358,7 +359,7 @@ def last_trick_card(view: dict[str, Any], info: TableInfo) -> Card:
     last = view["last_trick"]
     if last is None:
         return Card("Last trick", "No trick has been completed in this hand yet.", colour=COLOUR)
-    lines = [f"{info.name_of(seat)}: **{render.card_label(card)}**{' (as led)' if as_led else ''}"
+    lines = [f"{info.name_of(seat)}: **{card_label(card)}**{' (as led)' if as_led else ''}"
              for seat, card, as_led in last["plays"]]
     return Card(f"Last trick — won by {info.name_of(last['winner'])}", "\n".join(lines), colour=COLOUR)
 
@@ -378,7 +379,7 @@ def hand_text(held: list[str]) -> str:
     rows: dict[str, list[str]] = {}
     for card in sorted(held, key=hand_key):
         group = "T" if suit(card) in ("T", "FOOL") else suit(card)
-        rows.setdefault(group, []).append(render.card_short(card).split(" ")[0] if group != "T"
+        rows.setdefault(group, []).append(card_short(card).split(" ")[0] if group != "T"
                                           else ("Fool" if card == "FOOL" else str(int(card[1:]))))
     names = {"T": "Trumps", **SUIT_NAMES}
     return "\n".join(f"{SUIT_ICON[g]} **{names[g]}**: {' '.join(v)}" for g, v in rows.items())

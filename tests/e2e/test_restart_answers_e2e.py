@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from cogs.tarot.render import card_label
+from cogs.tarot.card_names import card_label
 from games.tarot import ENGINE
 from storage import GameRecord, Storage, open_storage
 from tests.fakediscord import FakeDiscord, FakeUser, InteractionResult, Message

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from cogs.tarot.render import card_label, card_short
+from cogs.tarot.card_names import card_label, card_short
 from games.tarot import ENGINE
 from tests.e2e.conftest import RumpusHarness, running_bot
 from tests.fakediscord import FakeDiscord, FakeUser, Message

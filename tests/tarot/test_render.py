@@ -12,16 +12,8 @@ import pytest
 from PIL import Image, ImageChops
 
 from cogs.tarot import render
-from cogs.tarot.render import (
-    DECK,
-    FONT_SIZES,
-    SUIT_ORDER,
-    card_label,
-    card_short,
-    draw_hand,
-    draw_trick,
-    sort_key,
-)
+from cogs.tarot.card_names import DECK, RANKS, SUIT_ORDER, card_label, card_short, sort_key
+from cogs.tarot.render import FONT_SIZES, draw_hand, draw_trick
 from tests.test_pictures_legible import check
 
 #: Well under Discord's limits and the other games' pictures.
@@ -44,7 +36,7 @@ def hands() -> list[list[str]]:
     rng = random.Random(7)
     out = [rng.sample(DECK, 21) for _ in range(12)]
     out.append(["FOOL", *(f"T{n:02d}" for n in range(1, 21))])  # 21 trumps: one long row, wrapped
-    out.append([f"CU-{rank}" for rank in render.RANKS] + ["FOOL", "T01", "T21", "SW-10", "BA-K", "CO-V", "T12"])
+    out.append([f"CU-{rank}" for rank in RANKS] + ["FOOL", "T01", "T21", "SW-10", "BA-K", "CO-V", "T12"])
     out.append(["SW-10"])
     out.append([])
     return out

@@ -13,7 +13,7 @@ from cogs.table import pictures
 from cogs.table.ui import Screen, Select, TableInfo
 from cogs.table.ui import Seat as SeatInfo
 from cogs.tarot import render
-from cogs.tarot.render import card_label
+from cogs.tarot.card_names import card_label
 from cogs.tarot.ui import TarotUI
 from games.tarot import ENGINE
 from games.tarot.cards import SUITS, rank_name, suit
