@@ -43,6 +43,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
+import orjson
 from PIL import Image, ImageDraw, ImageFont
 
 from cogs.table import pictures
@@ -929,12 +930,12 @@ def battlefield(view: dict[str, Any]) -> bytes:
     """The board for the table, from the public view (seat None): the window round the action
     (see the module's docstring), the last move and exchange, and the roster."""
     FONT_SIZES.update((MIN_FONT, TITLE_FONT, ID_FONT))
-    return _battlefield(json.dumps(facts(view), sort_keys=True))
+    return _battlefield(orjson.dumps(facts(view), option=orjson.OPT_SORT_KEYS))
 
 
 @lru_cache(maxsize=128)
-def _battlefield(key: str) -> bytes:
-    shown = json.loads(key)
+def _battlefield(key: bytes) -> bytes:
+    shown = orjson.loads(key)
     field = shown["field"]
     cells = [k["pos"] for k in on_field(shown["kniggits"])]
     focus = []
@@ -959,7 +960,7 @@ def preview(view: dict[str, Any], plan: dict[str, Any]) -> bytes:
     and a flag taken (with the hand)."""
     FONT_SIZES.update((MIN_FONT, TITLE_FONT, ID_FONT))
     planned = {f: plan.get(f) for f in PLAN_FIELDS}
-    return _preview(json.dumps({"shown": facts(view), "plan": planned}, sort_keys=True))
+    return _preview(orjson.dumps({"shown": facts(view), "plan": planned}, option=orjson.OPT_SORT_KEYS))
 
 
 def plan_lines(plan: dict[str, Any]) -> list[str]:
@@ -977,8 +978,8 @@ def plan_lines(plan: dict[str, Any]) -> list[str]:
 
 
 @lru_cache(maxsize=64)
-def _preview(key: str) -> bytes:
-    data = json.loads(key)
+def _preview(key: bytes) -> bytes:
+    data = orjson.loads(key)
     shown, plan = data["shown"], data["plan"]
     field = shown["field"]
     mover = _by_id(shown["kniggits"]).get(plan["id"])
@@ -1017,13 +1018,13 @@ def reach(view: dict[str, Any], kniggit_id: str, cells: Sequence[Sequence[int]],
     ends, so a destination picked from the list moves along a route already seen."""
     FONT_SIZES.update((MIN_FONT, TITLE_FONT, ID_FONT))
     drawn = [[int(n), [list(c) for c in path]] for n, path in routes]
-    return _reach(json.dumps({"shown": facts(view), "id": kniggit_id, "cells": [list(c) for c in cells],
-                              "routes": drawn}, sort_keys=True))
+    return _reach(orjson.dumps({"shown": facts(view), "id": kniggit_id, "cells": [list(c) for c in cells],
+                                "routes": drawn}, option=orjson.OPT_SORT_KEYS))
 
 
 @lru_cache(maxsize=64)
-def _reach(key: str) -> bytes:
-    data = json.loads(key)
+def _reach(key: bytes) -> bytes:
+    data = orjson.loads(key)
     shown, kid, cells, routes = data["shown"], data["id"], data["cells"], data.get("routes") or []
     field = shown["field"]
     me = positions(shown, [kid])
@@ -1049,12 +1050,12 @@ def sight(view: dict[str, Any], kniggit_id: str, targets: Sequence[dict[str, Any
     FONT_SIZES.update((MIN_FONT, TITLE_FONT, ID_FONT))
     listed = [{"id": t, "clear": True} if isinstance(t, str) else {"id": t["id"], "clear": bool(t.get("clear"))}
               for t in targets]
-    return _sight(json.dumps({"shown": facts(view), "id": kniggit_id, "targets": listed}, sort_keys=True))
+    return _sight(orjson.dumps({"shown": facts(view), "id": kniggit_id, "targets": listed}, option=orjson.OPT_SORT_KEYS))
 
 
 @lru_cache(maxsize=64)
-def _sight(key: str) -> bytes:
-    data = json.loads(key)
+def _sight(key: bytes) -> bytes:
+    data = orjson.loads(key)
     shown, kid, targets = data["shown"], data["id"], data["targets"]
     field = shown["field"]
     everyone = _by_id(on_field(shown["kniggits"]))
@@ -1109,7 +1110,7 @@ def deployment(view: dict[str, Any], army: str | None, placements: dict[str, Seq
     bought = {p["id"]: {f: p.get(f) for f in ("M", "A", "D", "kind", "two_swords")} for p in revealed}
     key = {"shown": facts(view), "army": army, "placements": {k: list(v) for k, v in sorted(placements.items())},
            "bought": bought}
-    return _deployment(json.dumps(key, sort_keys=True))
+    return _deployment(orjson.dumps(key, option=orjson.OPT_SORT_KEYS))
 
 
 STRIP_CELL = 26  # the smallest cell of the deployment strip: a 36-inch zone fits whole
@@ -1135,8 +1136,8 @@ def strip_columns(width: int, xs: Sequence[int]) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=64)
-def _deployment(key: str) -> bytes:
-    data = json.loads(key)
+def _deployment(key: bytes) -> bytes:
+    data = orjson.loads(key)
     shown, army, placements, bought = data["shown"], data["army"], data["placements"], data["bought"]
     field = shown["field"]
     lo, hi = field["zones"][army]
