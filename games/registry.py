@@ -1,20 +1,44 @@
-"""The engine registry: game name -> engine instance.
+"""Where the games are found: game name -> engine, computer policy and (in `cogs.table.registry`)
+interface, all three discovered the one same way.
 
-Real games register themselves in `games/<name>/__init__.py`; `load_builtin()` imports
-them. Tests may register extra engines (the tiny test engine) with `register`.
+A game is a package that *exports* its parts under fixed names, and registers nothing itself:
+
+    games/<game>/__init__.py     ENGINE = <the engine>
+    games/<game>/ai.py           POLICY = <the computer player>    (optional; read when first asked:
+                                                                    its import may take seconds)
+    cogs/<game>/__init__.py      UI = <the GameUI>                 (cogs.table.registry.load_ui)
+
+`load_game(package)` reads a package's ENGINE (and remembers where its POLICY is);
+`load_builtin()` does it once for every package of BUILTIN_GAMES. The test games in tests/ are
+loaded by the same call (`load_game("tests.engines.tokens")`); `register` and `register_policy`
+are what it uses underneath, left for an engine a test defines in place.
 """
 
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 
 from games.computer import Policy
 from games.core import Engine
 
 ENGINES: dict[str, Engine] = {}
+#: Policies by game name, once read (`get_policy`); a test may set one with `register_policy`.
+POLICIES: dict[str, Policy] = {}
+#: Game name -> the module whose POLICY is its computer player (read when first asked).
+POLICY_MODULES: dict[str, str] = {}
 
 #: Packages under games/ that hold a real game; imported by `load_builtin`.
 BUILTIN_GAMES: tuple[str, ...] = ("words", "hallway", "tarot", "fencing", "kniggits")
+
+
+def exported(module: ModuleType | str, name: str) -> object:
+    """What a game's module exports as `name` (ENGINE, POLICY, UI): the one way a part is found."""
+    module = importlib.import_module(module) if isinstance(module, str) else module
+    try:
+        return getattr(module, name)
+    except AttributeError:
+        raise LookupError(f"{module.__name__} exports no {name}") from None
 
 
 def register(engine: Engine) -> Engine:
@@ -24,6 +48,15 @@ def register(engine: Engine) -> Engine:
         raise ValueError(f"two engines named {engine.name!r}")
     ENGINES[engine.name] = engine
     return engine
+
+
+def load_game(package: str) -> Engine:
+    """Register the ENGINE `package` exports; its POLICY is `<package>.ai`'s, read when first asked."""
+    engine = exported(package, "ENGINE")
+    if not isinstance(engine, Engine):
+        raise LookupError(f"{package}.ENGINE is not an Engine")
+    POLICY_MODULES.setdefault(engine.name, f"{package}.ai")
+    return register(engine)
 
 
 def get_engine(name: str) -> Engine:
@@ -41,33 +74,34 @@ _loaded = False
 
 
 def load_builtin() -> dict[str, Engine]:
-    """Import the real games once (every action looks its engine up: five imports each
-    time cost more than the lookup)."""
+    """Load the real games once (every action looks its engine up: five imports each time cost
+    more than the lookup)."""
     global _loaded
     if not _loaded:
         for package in BUILTIN_GAMES:
-            importlib.import_module(f"games.{package}")
+            load_game(f"games.{package}")
         _loaded = True
     return ENGINES
 
 
 def get_policy(name: str) -> Policy | None:
-    """The computer player of game `name` (`games/<name>/ai.py`'s POLICY), or None."""
+    """The computer player of game `name` (its `ai` module's POLICY), or None for a game without one."""
     engine = get_engine(name)
     policy = POLICIES.get(engine.name)
-    if policy is None and name in BUILTIN_GAMES:
+    where = POLICY_MODULES.get(engine.name)
+    if policy is None and where is not None:
         try:
-            module = importlib.import_module(f"games.{name}.ai")
+            module = importlib.import_module(where)
         except ModuleNotFoundError as exc:
-            if exc.name != f"games.{name}.ai":
-                raise
+            if exc.name != where:
+                raise  # the policy module exists but imports something missing: a bug to see
+            del POLICY_MODULES[engine.name]  # no computer player: not looked for again
             return None
-        policy = POLICIES[name] = module.POLICY
+        found = exported(module, "POLICY")
+        if not isinstance(found, Policy):
+            raise LookupError(f"{where}.POLICY is not a Policy")
+        policy = POLICIES[engine.name] = found
     return policy
-
-
-#: Policies by game name; tests may add one for a test engine with `register_policy`.
-POLICIES: dict[str, Policy] = {}
 
 
 def register_policy(name: str, policy: Policy) -> Policy:

@@ -19,7 +19,6 @@ does not) otherwise. Pure: no clock, no network; the only I/O is reading FILE.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -71,16 +70,15 @@ def load_record(path: str | Path) -> dict[str, Any]:
 
 
 def import_engines(modules: Iterable[str]) -> list[Engine]:
-    """Import each module and register every engine instance it defines (`ENGINE = ...`)."""
+    """Load the engine each module exports as ENGINE, as every game is found (`registry.load_game`)."""
     found = []
     for name in modules:
         try:
-            module = importlib.import_module(name)
+            found.append(registry.load_game(name))
         except ImportError as exc:
             raise RecordError(f"cannot import engine module {name}: {exc}") from None
-        for value in vars(module).values():
-            if isinstance(value, Engine) and getattr(value, "name", None):
-                found.append(registry.register(value))
+        except LookupError as exc:
+            raise RecordError(f"{exc} (an engine module exports its engine as ENGINE)") from None
     return found
 
 
@@ -280,7 +278,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--commitment", metavar="HEX",
                         help="the seed commitment the table showed at the start; the record's must equal it")
     parser.add_argument("--engine-module", action="append", default=[], metavar="MODULE",
-                        help="import MODULE and register the engines it defines (repeatable), "
+                        help="import MODULE and register the engine it exports as ENGINE (repeatable), "
                              "for games outside games/ (e.g. tests.engines.race)")
     args = parser.parse_args(argv)
     try:

@@ -363,7 +363,7 @@ def line_problems(ui: GameUI, event: Event, info: Any) -> Iterator[str]:
 
 async def test_the_contract_catches_a_broken_interface() -> None:
     """A planted bad emoji, an illegal table button, a seat number in a line, no reason."""
-    from tests.engines.duel_uis import ShapesUI
+    from tests.engines.shapes_ui import ShapesUI
 
     class Broken(ShapesUI):
         def table(self, view: dict[str, Any], info: Any) -> Screen:

@@ -1,13 +1,14 @@
-"""Game UIs by engine name. A game's cog package registers its UI at import."""
+"""Game UIs by engine name, found as the engines are (`games.registry`): a game's interface
+package exports its GameUI as `UI` (`cogs/<game>/__init__.py`), and `load_ui` reads it."""
 
 from __future__ import annotations
 
-import importlib
-import inspect
 import logging
 
 from cogs.table.ui import GameUI
-from games.registry import BUILTIN_GAMES
+from games.registry import BUILTIN_GAMES, exported
+
+log = logging.getLogger(__name__)
 
 UIS: dict[str, GameUI] = {}
 
@@ -15,6 +16,14 @@ UIS: dict[str, GameUI] = {}
 def register_ui(ui: GameUI) -> GameUI:
     UIS[ui.name] = ui
     return ui
+
+
+def load_ui(package: str) -> GameUI:
+    """Register the UI `package` exports (a built-in game's `cogs.<game>`, a test game's module)."""
+    ui = exported(package, "UI")
+    if not isinstance(ui, GameUI):
+        raise LookupError(f"{package}.UI is not a GameUI")
+    return register_ui(ui)
 
 
 def ui_for(kind: str) -> GameUI:
@@ -25,21 +34,17 @@ def ui_for(kind: str) -> GameUI:
 
 
 def load_builtin_uis() -> dict[str, GameUI]:
-    """Import `cogs/<game>/ui.py` of every built-in game and register its GameUI."""
+    """The UI of every built-in game (a game without an interface package is not offered)."""
     for kind in BUILTIN_GAMES:
         if kind in UIS:
             continue
         try:
-            module = importlib.import_module(f"cogs.{kind}.ui")
+            ui = load_ui(f"cogs.{kind}")
         except ModuleNotFoundError as exc:
-            if exc.name not in (f"cogs.{kind}", f"cogs.{kind}.ui"):
+            if exc.name != f"cogs.{kind}":
                 raise
-            logging.getLogger(__name__).warning("game %r has no interface yet; not offered", kind)
+            log.warning("game %r has no interface yet; not offered", kind)
             continue
-        for _, cls in inspect.getmembers(module, inspect.isclass):
-            if issubclass(cls, GameUI) and cls is not GameUI and getattr(cls, "name", None) == kind:
-                register_ui(cls())
-                break
-        else:
-            raise LookupError(f"cogs/{kind}/ui.py defines no GameUI named {kind!r}")
+        if ui.name != kind:
+            raise LookupError(f"cogs.{kind}.UI is named {ui.name!r}")
     return UIS

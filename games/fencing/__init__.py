@@ -3,6 +3,6 @@
 from __future__ import annotations
 
 from games.fencing.engine import FencingEngine
-from games.registry import register
 
-ENGINE = register(FencingEngine())
+#: Found by `games.registry.load_game` (with POLICY in ai.py, UI in cogs/fencing/__init__.py).
+ENGINE = FencingEngine()

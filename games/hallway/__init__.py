@@ -3,6 +3,6 @@
 from __future__ import annotations
 
 from games.hallway.engine import HallwayEngine
-from games.registry import register
 
-ENGINE = register(HallwayEngine())
+#: Found by `games.registry.load_game` (with POLICY in ai.py, UI in cogs/hallway/__init__.py).
+ENGINE = HallwayEngine()

@@ -4,6 +4,6 @@ secret sword-and-shield gesture duels (`/kniggits`)."""
 from __future__ import annotations
 
 from games.kniggits.engine import KniggitsEngine
-from games.registry import register
 
-ENGINE = register(KniggitsEngine())
+#: Found by `games.registry.load_game` (with POLICY in ai.py, UI in cogs/kniggits/__init__.py).
+ENGINE = KniggitsEngine()

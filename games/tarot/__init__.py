@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.registry import register
 from games.tarot.engine import TarotEngine
 
-ENGINE = register(TarotEngine())
+#: Found by `games.registry.load_game` (with POLICY in ai.py, UI in cogs/tarot/__init__.py).
+ENGINE = TarotEngine()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.registry import register
 from games.words.engine import WordsEngine
 
-ENGINE = register(WordsEngine())
+#: Found by `games.registry.load_game` (with POLICY in ai.py, UI in cogs/words/__init__.py).
+ENGINE = WordsEngine()

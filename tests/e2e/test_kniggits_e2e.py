@@ -19,22 +19,6 @@ SEED = 777
 TABLE_TITLE = "⚔️ Kniggits"
 
 
-def _ensure_registered() -> None:
-    """The engine joins the built-in games in its own commit; until then the test registers it."""
-    from cogs.table.registry import UIS, register_ui
-    from games.registry import ENGINES, register
-
-    if "kniggits" not in ENGINES:
-        from games.kniggits.engine import KniggitsEngine
-        register(KniggitsEngine())
-    if "kniggits" not in UIS:
-        from cogs.kniggits.ui import KniggitsUI
-        register_ui(KniggitsUI())
-
-
-_ensure_registered()
-
-
 # -- reading what players see ----------------------------------------------------------------------
 def table_of(server: FakeDiscord) -> Message | None:
     for thread in server.general.threads():

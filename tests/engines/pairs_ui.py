@@ -37,3 +37,6 @@ class PairsUI(GameUI):
             scores = outcome.get("scores") or [0, 0, 0, 0]
             return f"Team A {scores[0]:g}, Team B {scores[2]:g}."
         return super().result_reason(outcome, info)
+
+
+UI = PairsUI()

@@ -65,3 +65,6 @@ class TokensUI(GameUI):
         if event["type"] == "played":
             return f"{info.name_of(data['seat'])} played a {data['value']}."
         return super().event_line(event, info)
+
+
+UI = TokensUI()

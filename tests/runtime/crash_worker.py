@@ -9,15 +9,14 @@ import asyncio
 import random
 import sys
 
-from games.registry import register
+from games.registry import load_game
 from runtime.clock import ManualClock
 from runtime.service import TableService
 from storage import Storage
-from tests.engines.tokens import ENGINE
 
 
 async def main(path: str) -> None:
-    register(ENGINE)
+    load_game("tests.engines.tokens")
     storage = await Storage.open(path)
     clock = ManualClock()
     service = TableService(storage, clock, random.Random(7))
