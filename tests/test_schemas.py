@@ -163,6 +163,7 @@ RENAMED = [
     ("hallway", "pos: list[int]", {"games/hallway/engine.py", "games/hallway/ai.py", "cogs/hallway/ui.py",
                                    "cogs/hallway/render.py"}),
     ("words", "scores: list[int]", {"games/words/views.py", "cogs/words/table.py", "cogs/words/render.py"}),
+    ("fencing", "pieces: dict[str, PieceView]", {"games/fencing/views.py", "games/fencing/ai_plan.py"}),
 ]
 
 

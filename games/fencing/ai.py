@@ -15,12 +15,14 @@ It reads only its seat's view (everything in this game is public but the RNG's f
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from games.computer import Asked, Policy
 from games.core import Action
 from games.fencing.ai_plan import Board, Route, cheapest, closeness, follow_ups, readiness, touchable
 from games.fencing.region import COLOUR, PIECES
+from games.fencing.schema import Action as FencingAction
+from games.fencing.schema import AnthemPart, MoveRecord, Piece, SeatView
 
 #: Reaction times (s) for races, and the snap's target after the Count (s, x the async factor):
 #: just under 3 s, the shortest spin S can be, so a snap never fails.
@@ -36,11 +38,17 @@ INSULTS = (
 )
 
 
-class FencingPolicy(Policy):
+class FencingPolicy(Policy[SeatView]):
     summary = "presses races like a quick human, plays for themes, keeps the yellow ball"
 
-    def choose(self, view: dict[str, Any], asked: Asked, rng: random.Random) -> Action:
+    def choose(self, view: SeatView, asked: Asked, rng: random.Random) -> Action:
+        return dict(self.decide(view, rng))
+
+    def decide(self, view: SeatView, rng: random.Random) -> FencingAction:
+        """The schema's action for this seat's view (handed on as JSON by `choose`)."""
         seat = view["seat"]
+        if seat is None:  # the table's view asks nothing of anyone
+            return {"type": "done"}
         prompt = view["prompt"]
         kind = prompt["kind"]
         mine = seat in prompt.get("seats", [])
@@ -56,7 +64,7 @@ class FencingPolicy(Policy):
                 return action
         return {"type": "done"}  # nothing asked of this seat: the runtime never gets here
 
-    def main(self, view: dict[str, Any], seat: int, kind: str, rng: random.Random) -> Action | None:
+    def main(self, view: SeatView, seat: int, kind: str, rng: random.Random) -> FencingAction | None:
         prompt = view["prompt"]
         if kind == "game":
             return {"type": "game"}
@@ -78,11 +86,11 @@ class FencingPolicy(Policy):
             return duel(view, seat, rng)
         if kind == "anthem":
             parts = prompt["parts"][seat]
-            own = "lyrics" if prompt.get("reader") == seat else "noise"
+            own: AnthemPart = "lyrics" if prompt.get("reader") == seat else "noise"
             return {"type": "anthem", "part": own if own not in parts else "hail"}
         return None
 
-    def delay(self, view: dict[str, Any], asked: Asked, rng: random.Random) -> float:
+    def delay(self, view: SeatView, asked: Asked, rng: random.Random) -> float:
         seat = view["seat"]
         prompt = view["prompt"]
         kind = prompt["kind"]
@@ -91,7 +99,7 @@ class FencingPolicy(Policy):
             return rng.uniform(*REACTION)
         if mine and kind == "duel" and prompt["duel"]["stage"] == "snap":
             scale = ASYNC_FACTOR if view["options"].get("timers") == "async" else 1
-            t0 = prompt["duel"]["t0"] / 1000
+            t0 = (prompt["duel"]["t0"] or 0) / 1000  # set by the Count, which opened the snap stage
             return max(REACTION[0], t0 + rng.uniform(*SNAP_AT) * scale - asked.now)
         if owes(view, seat):
             deadline = next(p["deadline"] for p in view["penalties"] if p["seat"] == seat)
@@ -114,45 +122,45 @@ def within(seconds: float, deadline_ms: int | None, now: float) -> float:
 
 
 # ----- penalties (rule 23) --------------------------------------------------------------
-def owes(view: dict[str, Any], seat: int) -> bool:
+def owes(view: SeatView, seat: int | None) -> bool:
     return any(p["seat"] == seat for p in view["penalties"])
 
 
-def pay(view: dict[str, Any], seat: int) -> Action:
+def pay(view: SeatView, seat: int) -> FencingAction:
     """Chocolate first: at most one carries to the next bumper, a slid point is gone."""
     has = view["players"][seat]["chocolate"] > 0
     return {"type": "pay", "how": "chocolate" if has else "slide"}
 
 
 # ----- golf balls (rules 10-13) ---------------------------------------------------------
-def golf(view: dict[str, Any], seat: int) -> Action:
+def golf(view: SeatView, seat: int) -> FencingAction:
     """Swap purple for yellow when possible (+2 instead of -2 on every trump); otherwise
     hose purple away only when this trick is a trump and a lost hose costs chocolate."""
     prompt = view["prompt"]
     if prompt.get("qs_available"):
         return {"type": "quickswitch"}
-    trick = view.get("trick") or {}
+    trick = view["trick"]
     targets = prompt.get("hose_targets") or []
-    if targets and trick.get("level", 0) >= 1 and view["players"][seat]["chocolate"] > 0:
+    if targets and trick is not None and trick["level"] >= 1 and view["players"][seat]["chocolate"] > 0:
         yellow = view["yellow"]["holder"]
         plain = [t for t in targets if t != yellow] or targets
         return {"type": "hose", "target": max(plain, key=lambda t: (threat(view, t), -t))}
     return {"type": "done"}
 
 
-def threat(view: dict[str, Any], seat: int) -> tuple[int, int]:
+def threat(view: SeatView, seat: int) -> tuple[int, int]:
     p = view["players"][seat]
     return (p["bumpers_won"], p["score"])
 
 
-def handout_yellow(view: dict[str, Any], seat: int) -> int:
+def handout_yellow(view: SeatView, seat: int) -> int:
     """Yellow to the less dangerous player, purple (-2 on trumps) to the leader."""
     others = [s for s in range(3) if s != seat]
     return min(others, key=lambda s: (threat(view, s), s))
 
 
 # ----- the yo-yo duel --------------------------------------------------------------------
-def duel(view: dict[str, Any], seat: int, rng: random.Random) -> Action | None:
+def duel(view: SeatView, seat: int, rng: random.Random) -> FencingAction | None:
     d = view["prompt"]["duel"]
     if d["stage"] == "count":
         return {"type": "count"}
@@ -167,26 +175,31 @@ def duel(view: dict[str, Any], seat: int, rng: random.Random) -> Action | None:
 
 
 # ----- the controller: moves and attack calls (rules 17-22) -------------------------------
-def streak_move(view: dict[str, Any], seat: int) -> dict[str, Any] | None:
+def streak_move(view: SeatView, seat: int) -> MoveRecord | None:
     """This seat's previous move in its current streak: the first half of a theme."""
     streak = view["streak"]
     return streak["last_move"] if streak["owner"] == seat and view["control"] == seat else None
 
 
-def menu_routes(view: dict[str, Any]) -> list[Route]:
+def menu_routes(view: SeatView) -> list[Route]:
     menu = view["moves"]
-    out = []
+    out: list[Route] = []
+    if menu is None:  # no move prompt open
+        return out
     for entry in menu["destinations"][1:]:
         for r in entry["routes"]:
             out.append(Route(menu["piece"], tuple(r["route"]), r["km"], r["offroad"], r["penalty"]))
     return out
 
 
-def move(view: dict[str, Any], seat: int, rng: random.Random) -> Action:
+def move(view: SeatView, seat: int, rng: random.Random) -> FencingAction:
     """Complete a theme if one is on; else pick the move (or stay) after which a piece of the
     other colour could cross the route next trick; else move toward the other colour."""
     board = Board.of(view)
-    piece = view["moves"]["piece"]
+    menu = view["moves"]
+    if menu is None:  # no move prompt open: nothing to move
+        return {"type": "stay"}
+    piece = menu["piece"]
     routes = menu_routes(view)
     last = streak_move(view, seat)
     if last is not None and COLOUR[last["piece"]] != COLOUR[piece]:
@@ -195,7 +208,7 @@ def move(view: dict[str, Any], seat: int, rng: random.Random) -> Action:
         if themes:
             return cheapest(themes).action()
     best: tuple[Any, ...] | None = None
-    choice: Action = {"type": "stay"}
+    choice: FencingAction = {"type": "stay"}
     if last is not None and follow_ups(board, last["piece"], last["route"]):
         best = (2, 0, 0, rng.random())
     level_one: dict[str, int] = {}  # by destination: how ready the best piece would be
@@ -214,7 +227,7 @@ def move(view: dict[str, Any], seat: int, rng: random.Random) -> Action:
     return choice
 
 
-def attack_call(view: dict[str, Any], seat: int, rng: random.Random) -> str:
+def attack_call(view: SeatView, seat: int, rng: random.Random) -> Piece:
     """The piece that completes a theme next trick if this seat wins it; else the piece
     whose move would leave the most themes ready."""
     board = Board.of(view)
@@ -223,10 +236,10 @@ def attack_call(view: dict[str, Any], seat: int, rng: random.Random) -> str:
         ready = follow_ups(board, last["piece"], last["route"])
         if ready:
             top = max(ready.values())
-            return rng.choice(sorted(p for p, n in ready.items() if n == top))
+            return cast(Piece, rng.choice(sorted(p for p, n in ready.items() if n == top)))
     touch = touchable(board)
     scored = [(min(readiness(board, p, touch), 3), closeness(board, p), rng.random(), p) for p in PIECES]
-    return max(scored)[3]
+    return cast(Piece, max(scored)[3])
 
 
 POLICY = FencingPolicy()

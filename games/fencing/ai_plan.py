@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from games.fencing.region import COLOUR, Region, load
+from games.fencing.schema import Move, SeatView
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class Route:
     def to(self) -> str:
         return self.route[-1]
 
-    def action(self) -> dict[str, Any]:
+    def action(self) -> Move:
         via = [] if self.offroad else list(self.route[:-1])
         return {"type": "move", "piece": self.piece, "to": self.to, "via": via, "offroad": self.offroad}
 
@@ -49,7 +49,7 @@ class Board:
     towns: dict[str, str]  # piece -> town
 
     @classmethod
-    def of(cls, view: dict[str, Any]) -> Board:
+    def of(cls, view: SeatView) -> Board:
         return cls(load(view["region"]), view["difficulty"], view["options"].get("offroad", "on") == "on",
                    {piece: p["town"] for piece, p in view["pieces"].items()})
 
@@ -83,7 +83,7 @@ def cheapest(routes: list[Route]) -> Route:
     return min(routes, key=lambda r: (r.penalty, r.km, len(r.route), r.route))
 
 
-def reach(board: Board, piece: str) -> dict[str, set[str]]:
+def reach(board: Board, piece: str) -> dict[str, frozenset[str]]:
     """Every town `piece` could enter, by the destination of the route entering it, ignoring
     occupancy (the caller filters destinations: one move changes which are free)."""
     key = (board.region.id, board.towns[piece], board.difficulty, board.offroad_on)

@@ -33,7 +33,7 @@ def draw_card(state: State, seat: int) -> str:
     if not deck:
         deck.extend(Rng(state).shuffled(state["drawn"][seat]))
         state["drawn"][seat] = []
-    card = deck.pop(0)
+    card: str = deck.pop(0)
     state["drawn"][seat].append(card)
     return card
 

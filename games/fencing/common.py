@@ -54,7 +54,8 @@ def open_timer(state: State, rec: dict[str, Any], now_ms: int, limit: str, seat:
 
 
 def timeout_of(rec: dict[str, Any]) -> float:
-    return (rec["deadline"] - rec["opened_at"]) / 1000 + 1.0
+    seconds: float = (rec["deadline"] - rec["opened_at"]) / 1000 + 1.0
+    return seconds
 
 
 def draw(state: State, kind: str, low: int, high: int) -> int:

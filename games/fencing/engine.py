@@ -21,6 +21,7 @@ from games.fencing.common import (
     timeout_of,
 )
 from games.fencing.region import PIECES, region_ids
+from games.fencing.schema import PublicView, SeatView
 from games.fencing.views import public_view
 
 Handler = Callable[[State, int, Action, int, list[Event], bool], None]
@@ -43,7 +44,7 @@ OUT_OF_STEP: dict[str, tuple[str, tuple[str, ...], str]] = {
 SELF_TIMED = ("game", "gun", "hat", "catch", "anthem")
 
 
-class FencingEngine(Engine):
+class FencingEngine(Engine[PublicView, SeatView]):
     name = "fencing"
     title = "Table Fencing"
     champion_option = "champion"  # the runtime seats the server's last winner here
@@ -505,7 +506,7 @@ class FencingEngine(Engine):
     }
 
     # ----- views, secrets, the end ---------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None) -> PublicView:
         return {**public_view(state), "seat": seat}
 
     def secrets(self, state: State) -> list[Secret]:

@@ -16,6 +16,7 @@ from games.fencing.common import die, draw, factor, ms, next_seat, open_timer, t
 from games.fencing.golf import wild_roll
 from games.fencing.moves import region_of
 from games.fencing.region import COLOUR, PIECES
+from games.fencing.schema import RouteView
 
 TARGET = 50
 BUMPERS_TO_WIN = 2
@@ -393,7 +394,7 @@ def build(state: State, seat: int, points: int, why: str, events: list[Event]) -
     p["score"] += points
     p["builds"] += points
     events.append(Event("build", {"seat": seat, "points": points, "why": why, "score": p["score"]}))
-    return p["score"] >= TARGET
+    return bool(p["score"] >= TARGET)
 
 
 def tally(state: State, now_ms: int, events: list[Event]) -> None:
@@ -448,7 +449,7 @@ def open_move(state: State, now_ms: int) -> None:
     set_step(state, "move", now_ms, "move", control, piece=state["attacked"])
 
 
-def moved(state: State, seat: int, piece: str, route: dict[str, Any], now_ms: int, events: list[Event]) -> None:
+def moved(state: State, seat: int, piece: str, route: RouteView, now_ms: int, events: list[Event]) -> None:
     origin = state["pieces"][piece]
     state["pieces"][piece] = route["route"][-1]
     record = {"piece": piece, "from": origin, "to": route["route"][-1], "route": list(route["route"]),

@@ -10,6 +10,7 @@ from typing import Any
 
 from games.core import IllegalAction, State
 from games.fencing.region import Region, load
+from games.fencing.schema import DestinationView, RouteView
 
 
 def region_of(state: State) -> Region:
@@ -25,13 +26,13 @@ def occupied(state: State) -> set[str]:
     return set(state["pieces"].values())
 
 
-def routes_by_destination(state: State, piece: str) -> dict[str, list[dict[str, Any]]]:
+def routes_by_destination(state: State, piece: str) -> dict[str, list[RouteView]]:
     """Every legal route of `piece` by destination: road paths (rule 17, default first by
     rule 19) and the straight line (rule 18) when off-road moves are on."""
     region = region_of(state)
     origin = state["pieces"][piece]
     taken = occupied(state)
-    out: dict[str, list[dict[str, Any]]] = {}
+    out: dict[str, list[RouteView]] = {}
     for town, paths in region.road_paths(origin, state["options"]["difficulty"]).items():
         if town in taken:
             continue
@@ -42,16 +43,16 @@ def routes_by_destination(state: State, piece: str) -> dict[str, list[dict[str, 
         for town, km in region.offroad_targets(origin).items():
             if town in taken:
                 continue
-            line = {"via": [], "route": [town], "km": km, "offroad": True, "penalty": cost,
-                    "default": town not in out}
+            line: RouteView = {"via": [], "route": [town], "km": km, "offroad": True, "penalty": cost,
+                              "default": town not in out}
             out.setdefault(town, []).append(line)
     return out
 
 
-def menu(state: State, piece: str) -> list[dict[str, Any]]:
+def menu(state: State, piece: str) -> list[DestinationView]:
     """Destinations for the select: Stay first, then by cheapest km, then id; each with its
     cheapest cost and its routes."""
-    entries = []
+    entries: list[DestinationView] = []
     for town, routes in routes_by_destination(state, piece).items():
         km = min(r["km"] for r in routes)
         penalty = min(r["penalty"] for r in routes if r["km"] == km)
@@ -60,7 +61,7 @@ def menu(state: State, piece: str) -> list[dict[str, Any]]:
     return [{"to": None, "km": 0, "penalty": 0, "routes": []}, *entries]
 
 
-def chosen_route(state: State, piece: str, to: Any, via: Any, offroad: Any) -> dict[str, Any]:
+def chosen_route(state: State, piece: str, to: Any, via: Any, offroad: Any) -> RouteView:
     """The route a move action names, or IllegalAction citing the rule it breaks."""
     region = region_of(state)
     if not isinstance(to, str) or to not in region.towns:

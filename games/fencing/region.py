@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 REGIONS_DIR = Path(__file__).with_name("regions")
 EARTH_KM = 6371.0
@@ -24,7 +24,7 @@ CLASSES: dict[str, frozenset[str]] = {
 }
 PIECES = ("BK", "WR", "BN", "WN", "WB")
 #: A piece's colour decides themes (rule 22): the first letter of its id.
-COLOUR = {piece: piece[0] for piece in PIECES}
+COLOUR: dict[str, Literal["B", "W"]] = {"BK": "B", "WR": "W", "BN": "B", "WN": "W", "WB": "W"}
 
 
 class RegionError(ValueError):

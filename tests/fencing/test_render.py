@@ -23,7 +23,7 @@ from cogs.fencing.render import FONT_SIZES, ohio_map
 from games.fencing import ENGINE
 from games.fencing.region import load
 from games.fencing.samples import samples
-from games.fencing.views import FencingView, PieceView, StreakView, ThemeView
+from games.fencing.schema import PieceView, PublicView, StreakView, ThemeView
 from tests.test_pictures_legible import MIN_SHOWN, SHOWN, check
 
 #: A bit more than the other games' pictures: a whole state's map with 46 labels and 74 roads.
@@ -34,7 +34,7 @@ NORTHEAST = ("CLE", "AKR", "KEN", "MED", "WAR")
 
 def view(pieces: dict[str, str] | None = None, attacked: str | None = "WB", last: dict[str, Any] | None = None,
          difficulty: str = "interstate", bumper: int = 1, trick: int = 5) -> dict[str, Any]:
-    """The map's fields of a public view (`games.fencing.views.FencingView`)."""
+    """The map's fields of a public view (`games.fencing.schema.PublicView`)."""
     towns = dict(pieces or REGION.start)
     return {"region": "ohio", "difficulty": difficulty, "bumper_no": bumper, "trick_no": trick, "attacked": attacked,
             "pieces": {p: {"town": t, "colour": p[0], "offroad": False} for p, t in towns.items()},
@@ -153,8 +153,8 @@ class Reading(dict):
 
 
 def test_the_map_reads_only_public_view_fields() -> None:
-    """Every field the map reads is in the public view's declared shape (`FencingView`)."""
-    allowed = {f"view.{k}" for k in FencingView.__annotations__}
+    """Every field the map reads is in the public view's declared shape (`PublicView`)."""
+    allowed = {f"view.{k}" for k in PublicView.__annotations__}
     allowed |= {f"view.pieces.{p}.{k}" for p in render.PIECES for k in PieceView.__annotations__}
     allowed |= {f"view.pieces.{p}" for p in render.PIECES}
     allowed |= {f"view.streak.{k}" for k in StreakView.__annotations__}
