@@ -9,7 +9,7 @@ exactly the legal cards, and the dealer's discard (a two-pick select) and nomina
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, TypedDict
 
 from cogs.table.ui import (
     Button,
@@ -28,13 +28,15 @@ from cogs.table.ui import (
 from cogs.table.wording import plural
 from cogs.tarot import render
 from cogs.tarot.card_names import card_label, card_short
-from games.tarot import ENGINE
+from cogs.tarot.events import EVENT_LINES
+from cogs.tarot.wording import TEAM, pair_name, plays_text, short, signed, team_names
+from games.tarot import ENGINE, schema
 from games.tarot.cards import PAIR_OF, SUIT_NAMES, SUITS, hand_key, suit
 from games.tarot.engine import conference_on
+from games.tarot.schema import Played, PublicView, SeatView, unpack
 
 COLOUR = 0x8E44AD
 SUIT_ICON = {"CU": "🍷", "CO": "🪙", "SW": "⚔️", "BA": "🪄", "T": "👑", "FOOL": "🃏"}
-TEAM = ("A", "B")
 
 RULES = """\
 **Conference / League** — four players in two partnerships (Team A: the first two seats, \
@@ -69,24 +71,20 @@ REASONS = {
 }
 
 
-def team_names(team: int, info: TableInfo) -> str:
-    return f"{info.name_of(2 * team)} & {info.name_of(2 * team + 1)}"
+class Waiting(TypedDict):
+    """The table's picture before a trick's first card: who leads, if anyone yet."""
+
+    leader: int | None
+    plays: list[Played]
+    winner: None
 
 
-def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+def send(action: schema.Action) -> dict[str, Any]:
+    """An action checked against the schema, as the plain JSON a control carries."""
+    return dict(action)
 
 
-def short(card: str) -> str:
-    return card_short(card)
-
-
-def plays_text(plays: list[list[Any]], info: TableInfo) -> str:
-    return " · ".join(f"{info.name_of(seat)} {short(card)}{' (as led)' if as_led else ''}"
-                      for seat, card, as_led in plays)
-
-
-def header(view: dict[str, Any], info: TableInfo) -> list[str]:
+def header(view: PublicView, info: TableInfo) -> list[str]:
     dealer = view["dealer"]
     way = "left" if view["direction"] == 1 else "right"
     if view["mode"] == "league":
@@ -107,11 +105,7 @@ def header(view: dict[str, Any], info: TableInfo) -> list[str]:
     return lines + extras
 
 
-def pair_name(pair: str) -> str:
-    return "Cups & Coins" if pair == "round" else "Swords & Batons"
-
-
-def status(view: dict[str, Any], info: TableInfo) -> str:
+def status(view: PublicView, info: TableInfo) -> str:
     if view["abandoned"] is not None or view["over"]:
         return ""
     vote = view["afk"]["vote"]
@@ -125,8 +119,8 @@ def status(view: dict[str, Any], info: TableInfo) -> str:
         return f"🂠 **{dealer}** is discarding two cards face down."
     if phase == "nominate":
         return f"⚔️ **{dealer}** may name a gallowglass suit."
-    if phase == "window":
-        window = view["window"]
+    window = view["window"]
+    if phase == "window" and window is not None:
         return (f"✋ **Ace of Allegiance!** {info.name_of(window['seat'])} played {short(window['ace'])}. "
                 "Calls are open: everyone presses **✋ Respond** to see whether they can answer.")
     if view["turn"] is not None:
@@ -134,7 +128,7 @@ def status(view: dict[str, Any], info: TableInfo) -> str:
     return ""
 
 
-def breakdown_lines(entry: dict[str, Any], info: TableInfo) -> str:
+def breakdown_lines(entry: schema.Breakdown, info: TableInfo) -> str:
     """One finished hand: totals (cards + tricks), the Fool's payment, the swing."""
     t, c, k, s = entry["totals"], entry["card_points"], entry["tricks"], entry["swing"]
     lines = [f"A {t[0]} ({c[0]} + {plural(k[0], 'trick')}) · B {t[1]} ({c[1]} + {plural(k[1], 'trick')}) → "
@@ -150,7 +144,7 @@ def breakdown_lines(entry: dict[str, Any], info: TableInfo) -> str:
     return "\n".join(lines)
 
 
-class TarotUI(GameUI):
+class TarotUI(GameUI[PublicView, SeatView]):
     name = "tarot"
     rules = RULES
     colour = COLOUR
@@ -169,7 +163,7 @@ class TarotUI(GameUI):
                 "gives each team a private thread (classic mode without Allegiances has it by default)."]
 
     # ----- the table ----------------------------------------------------------------------
-    def table(self, view: dict[str, Any], info: TableInfo) -> Screen:
+    def table(self, view: PublicView, info: TableInfo) -> Screen:
         mode = "League" if view["mode"] == "league" else "Conference"
         title = f"{mode} — hand {view['hand_no']} of {view['hands']}"
         if view["phase"] in ("play", "window"):
@@ -192,7 +186,8 @@ class TarotUI(GameUI):
                     footer="Cards: K Q C(avalier) V(alet) 10…A · trumps 21…1 · the Fool excuses")
         over = bool(view["over"]) or view["abandoned"] is not None or info.finished
         trick = view["trick"] or (last if over or view["phase"] in ("discard", "nominate", "play") else None)
-        shown = trick if trick is not None else {"plays": [], "leader": view["turn"], "winner": None}
+        shown: schema.Trick | Waiting = (trick if trick is not None else
+                                         {"plays": [], "leader": view["turn"], "winner": None})
         caption = (f"Trick {view['trick_no']}" if view["trick"] is not None else
                    ("Last trick" if last is not None and trick is last else "Waiting for the lead"))
         if over:
@@ -203,21 +198,22 @@ class TarotUI(GameUI):
                       hand_label=respond)
 
     @staticmethod
-    def _trick_picture(trick: dict[str, Any], info: TableInfo, caption: str, idle: str | None = None) -> bytes:
-        plays = [(info.name_of(seat), card, bool(as_led)) for seat, card, as_led in trick["plays"]]
+    def _trick_picture(trick: schema.Trick | Waiting, info: TableInfo, caption: str,
+                       idle: str | None = None) -> bytes:
+        plays = [(info.name_of(seat), card, bool(as_led)) for seat, card, as_led in map(unpack, trick["plays"])]
         winner = info.name_of(trick["winner"]) if trick.get("winner") is not None else None
         leader = info.name_of(trick["leader"]) if trick.get("leader") is not None else ""
         return render.draw_trick(plays, leader_name=leader, winner=winner, title=caption, idle=idle)
 
     @staticmethod
-    def _table_controls(view: dict[str, Any]) -> list[Control]:
+    def _table_controls(view: PublicView) -> list[Control]:
         if view["afk"]["vote"] is not None:
-            return [Button("Continue", {"type": "vote", "vote": "continue"}, "success", "⏳"),
-                    Button("Abandon", {"type": "vote", "vote": "abandon"}, "danger", "🛑")]
+            return [Button("Continue", send({"type": "vote", "vote": "continue"}), "success", "⏳"),
+                    Button("Abandon", send({"type": "vote", "vote": "abandon"}), "danger", "🛑")]
         return []
 
     # ----- a hand -------------------------------------------------------------------------
-    def private(self, view: dict[str, Any], seat: int, info: TableInfo) -> Screen | None:
+    def private(self, view: SeatView, seat: int, info: TableInfo) -> Screen | None:
         if "hand" not in view:
             return None
         held: list[str] = view["hand"]
@@ -229,7 +225,7 @@ class TarotUI(GameUI):
             led = view.get("led")
             lines.append("🔔 **Your turn** — the raised cards are the ones you may play.")
             controls.append(Select("Play a card", [
-                Choice(self.card_choice(c, led if c in view["as_led"] else None), {"type": "play", "card": c})
+                Choice(self.card_choice(c, led if c in view["as_led"] else None), send({"type": "play", "card": c}))
                 for c in legal]))
         if "discard_options" in view:
             need = view["discard_trumps"]
@@ -237,13 +233,14 @@ class TarotUI(GameUI):
                          "honour" + (", nor an Ace" if view["allegiances"] else "")
                          + (f"; you must discard {need} trump(s)." if need else "; no trumps."))
             controls.append(Select("Discard two cards", [
-                Choice(self.card_choice(c), {"type": "discard", "cards": [c]}) for c in view["discard_options"]],
+                Choice(self.card_choice(c), send({"type": "discard", "cards": [c]}))
+                for c in view["discard_options"]],
                 pick=2, gather="cards"))
         if view["nominate"]:
             lines.append("⚔️ **Name a gallowglass suit**, or none.")
-            controls += [Button(SUIT_NAMES[s], {"type": "nominate", "suit": s}, "secondary", SUIT_ICON[s])
+            controls += [Button(SUIT_NAMES[s], send({"type": "nominate", "suit": s}), "secondary", SUIT_ICON[s])
                          for s in SUITS]
-            controls.append(Button("None", {"type": "nominate", "suit": "none"}, "secondary", "🚫"))
+            controls.append(Button("None", send({"type": "nominate", "suit": "none"}), "secondary", "🚫"))
         can_call = view.get("can_call")
         if can_call:
             if can_call["passed"]:
@@ -252,9 +249,9 @@ class TarotUI(GameUI):
                 lines.append(f"✋ **You may call an allegiance**: show your {short(can_call['shown'])}. "
                              f"*Ours*: your team scores {pair_name(PAIR_OF[suit(can_call['ace'])])}, theirs the "
                              "other pair. *Yours*: the reverse.")
-                controls += [Button("Ours", {"type": "call", "call": "ours"}, "success", "🤝"),
-                             Button("Yours", {"type": "call", "call": "yours"}, "primary", "🎁"),
-                             Button("Pass", {"type": "call", "call": "pass"}, "secondary")]
+                controls += [Button("Ours", send({"type": "call", "call": "ours"}), "success", "🤝"),
+                             Button("Yours", send({"type": "call", "call": "yours"}), "primary", "🎁"),
+                             Button("Pass", send({"type": "call", "call": "pass"}), "secondary")]
         elif view["window"]:
             lines.append("✋ An Ace of Allegiance is out: nothing for you to do.")
         if view.get("discard") and "discard_options" not in view:
@@ -276,48 +273,11 @@ class TarotUI(GameUI):
 
     # ----- words --------------------------------------------------------------------------
     def event_line(self, event: dict[str, Any], info: TableInfo) -> str | None:
-        data, kind = event.get("data") or {}, event.get("type")
-        name = info.name_of
-        if kind == "dealt":
-            return f"Hand {data['hand']}: {name(data['dealer'])} deals."
-        if kind == "discarded":
-            return f"{name(data['seat'])} discarded two cards face down."
-        if kind == "discard_made":
-            return f"You discarded {', '.join(short(c) for c in data['cards'])}."
-        if kind == "nominated":
-            chosen = SUIT_NAMES[data["suit"]] if data["suit"] else "no suit"
-            return f"{name(data['seat'])} named {chosen} as the gallowglass suit."
-        if kind == "played":
-            late = " (time ran out)" if data.get("timeout") else ""
-            as_led = " as the suit led" if data.get("as_led") else ""
-            return f"{name(data['seat'])} played {short(data['card'])}{as_led}{late}."
-        if kind == "trick":
-            return f"Trick {data['number']} to {name(data['winner'])}."
-        if kind == "window":
-            return f"{name(data['seat'])} played {short(data['ace'])}: an Ace of Allegiance window opens."
-        if kind == "called":
-            return (f"{name(data['seat'])} shows {short(data['shown'])} and calls **{data['call']}**: "
-                    f"A scores {pair_name(data['mapping'][0])}, B {pair_name(data['mapping'][1])}.")
-        if kind == "may_call":
-            return (f"✋ You hold {short(data['shown'])}: you may call an allegiance on {short(data['ace'])} "
-                    "— Ours, Yours or Pass, before the window closes.")
-        if kind == "passed":
-            return "You passed."
-        if kind == "hand_end":
-            s, p = data["swing"], data["points"]
-            return (f"Hand {data['hand']} ends: A {data['totals'][0]} – B {data['totals'][1]} "
-                    f"(A {signed(s[0])}, B {signed(s[1])}); game: A {signed(p[0])}, B {signed(p[1])}.")
-        if kind == "afk":
-            return f"{name(data['seat'])} let three turns pass: the table votes."
-        if kind == "voted":
-            return f"{name(data['seat'])} votes {data['vote']}."
-        if kind == "continued":
-            return f"Play goes on; {name(data['seat'])}'s turns now time out after 10 s."
-        if kind == "abandoned":
-            return f"The table abandoned the game: {name(data['seat'])} was away."
-        if kind == "back":
-            return f"{name(data['seat'])} is back."
-        return super().event_line(event, info)
+        """The log line of an engine event, with the players' names (`cogs/tarot/events.py`)."""
+        wording = EVENT_LINES.get(event.get("type", ""))
+        if wording is None:
+            return super().event_line(event, info)
+        return wording(event.get("data") or {}, info)
 
     def result_reason(self, outcome: dict[str, Any], info: TableInfo) -> str:
         detail = outcome.get("detail") or {}
@@ -355,16 +315,16 @@ class TarotUI(GameUI):
     )
 
 
-def last_trick_card(view: dict[str, Any], info: TableInfo) -> Card:
+def last_trick_card(view: PublicView, info: TableInfo) -> Card:
     last = view["last_trick"]
     if last is None:
         return Card("Last trick", "No trick has been completed in this hand yet.", colour=COLOUR)
     lines = [f"{info.name_of(seat)}: **{card_label(card)}**{' (as led)' if as_led else ''}"
-             for seat, card, as_led in last["plays"]]
+             for seat, card, as_led in map(unpack, last["plays"])]
     return Card(f"Last trick — won by {info.name_of(last['winner'])}", "\n".join(lines), colour=COLOUR)
 
 
-def score_card(view: dict[str, Any], info: TableInfo) -> Card:
+def score_card(view: PublicView, info: TableInfo) -> Card:
     points, tricks = view["points"], view["tricks_won"]
     lines = [f"Game points: **A {signed(points[0])} · B {signed(points[1])}** "
              f"(A: {team_names(0, info)}; B: {team_names(1, info)})",

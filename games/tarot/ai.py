@@ -76,7 +76,7 @@ def choose_discard(view: SeatView) -> list[str]:
     options: list[str] = view["discard_options"]
     shortfall: int = view.get("discard_trumps", 0)
     held: list[str] = view["hand"]
-    counts = {s: sum(1 for c in held if suit(c) == s) for s in SUITS}
+    counts: dict[str, int] = {s: sum(1 for c in held if suit(c) == s) for s in SUITS}
     plain = [c for c in options if not is_trump(c)]
 
     def worth(card: str) -> tuple[float, int]:

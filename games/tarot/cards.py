@@ -5,15 +5,17 @@ from __future__ import annotations
 
 from functools import cache
 
-SUITS = ("CU", "CO", "SW", "BA")
+from games.tarot.schema import Pair, Suit
+
+SUITS: tuple[Suit, ...] = ("CU", "CO", "SW", "BA")
 SUIT_NAMES = {"CU": "Cups", "CO": "Coins", "SW": "Swords", "BA": "Batons", "T": "Trumps"}
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "C", "Q", "K")
 COURTS = frozenset({"V", "C", "Q", "K"})
 FOOL = "FOOL"
 HONOURS = frozenset({"T01", "T21", FOOL})
 #: The two allegiance pairs (R14): each Ace corresponds to the other Ace of its pair.
-PAIRS = {"round": ("CU", "CO"), "long": ("SW", "BA")}
-PAIR_OF = {"CU": "round", "CO": "round", "SW": "long", "BA": "long"}
+PAIRS: dict[str, tuple[str, str]] = {"round": ("CU", "CO"), "long": ("SW", "BA")}
+PAIR_OF: dict[str, Pair] = {"CU": "round", "CO": "round", "SW": "long", "BA": "long"}
 TRUMP = "T"
 
 
