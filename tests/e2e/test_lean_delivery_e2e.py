@@ -3,12 +3,15 @@ is kept by id rather than uploaded again."""
 
 from __future__ import annotations
 
+from collections import Counter
 from types import SimpleNamespace
 from typing import Any
 
 import orjson as real_orjson
 import pytest
 
+from cogs.table import delivery as delivery_module
+from cogs.table import intake as intake_module
 from cogs.table import present
 from games.registry import get_engine
 from runtime.service import Applied
@@ -121,3 +124,29 @@ async def test_each_message_drawn_is_fingerprinted_once(fake_discord: FakeDiscor
     assert len(asked) >= 6  # the DMs of every step
     assert all(sum(times) == 1 for times in asked.values())  # each drawn message hashed once
     assert any(len(times) > 1 for times in asked.values())  # though asked more than once
+
+
+async def test_each_message_is_drawn_once_per_game_version_and_seat(fake_discord: FakeDiscord, bot: Any,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table and each hand (embed, components, picture) are built once per state version:
+    the presser's answer, the other DMs and the table share no second drawing."""
+    drawn: Counter[tuple[str, int, int, int | None]] = Counter()
+    for module in (delivery_module, intake_module):
+        def private(game: Any, engine: Any, ui: Any, seat: int, *args: Any, _real: Any = module.render_private,
+                    **kwargs: Any) -> Any:
+            drawn[("hand", game.id, game.version, seat)] += 1
+            return _real(game, engine, ui, seat, *args, **kwargs)
+        monkeypatch.setattr(module, "render_private", private)
+    real_table = delivery_module.render_table
+
+    def table(game: Any, *args: Any, **kwargs: Any) -> Any:
+        drawn[("table", game.id, game.version, None)] += 1
+        return real_table(game, *args, **kwargs)
+    monkeypatch.setattr(delivery_module, "render_table", table)
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    await open_table(fake_discord, alice, bob, hand=3)
+    for _ in range(4):
+        await play_turn(fake_discord, [alice, bob])
+    await fake_discord.idle()
+    assert sum(1 for what, *_ in drawn if what == "table") >= 4 and sum(1 for what, *_ in drawn if what == "hand") >= 8
+    assert {key: n for key, n in drawn.items() if n > 1} == {}
