@@ -3,15 +3,14 @@ chance the partnership takes the trick after its card, read from the seat's own 
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.core import Action
 from games.explain import Reason
 from games.tarot.ai import Reading, chance_ours
 from games.tarot.cards import FOOL
+from games.tarot.schema import SeatView
 
 
-def explain(view: dict[str, Any], seat: int, action: Action) -> Reason:
+def explain(view: SeatView, seat: int, action: Action) -> Reason:
     kind = action.get("type")
     if kind == "discard":
         return Reason("it banks the richest cards the rules let go, leaving a suit short so you can trump it "
@@ -25,7 +24,7 @@ def explain(view: dict[str, Any], seat: int, action: Action) -> Reason:
     return Reason("the game goes on best when it is played out")
 
 
-def _play(view: dict[str, Any], seat: int, card: str) -> Reason:
+def _play(view: SeatView, seat: int, card: str) -> Reason:
     legal = view.get("legal") or []
     if len(legal) == 1:
         return Reason("it is your only legal card", "R7")
