@@ -81,11 +81,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import bot as bot_module  # noqa: E402
-from cogs.table.registry import register_ui  # noqa: E402
-from games.registry import load_builtin, register  # noqa: E402
+from cogs.table.registry import load_ui  # noqa: E402
+from games.registry import load_builtin, load_game  # noqa: E402
 from runtime.service import TableService  # noqa: E402
-from tests.engines.tokens import ENGINE as TOKENS  # noqa: E402
-from tests.engines.tokens_ui import TokensUI  # noqa: E402
 from tests.fakediscord import ClientRunner, FakeDiscord, FakeUser, Message, pointed_at  # noqa: E402
 from tests.fakediscord.harness import GUILD_READY_TIMEOUT  # noqa: E402
 from tests.fakediscord.router import CallRecord  # noqa: E402
@@ -380,8 +378,8 @@ def stub_pictures() -> None:
 
 def setup_games() -> None:
     """Register the Tokens engine and its UI the way tests/conftest.py does, and the real games."""
-    register(TOKENS)
-    register_ui(TokensUI())
+    load_game("tests.engines.tokens")
+    load_ui("tests.engines.tokens_ui")
     load_builtin()
     observe_runtime()
 

@@ -33,11 +33,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from cogs.table.present import render_private, render_table  # noqa: E402
-from games.registry import register  # noqa: E402
+from games.registry import load_game  # noqa: E402
 from runtime.clock import SystemClock  # noqa: E402
 from runtime.service import TableService  # noqa: E402
 from storage import Storage  # noqa: E402
-from tests.engines.tokens import ENGINE  # noqa: E402
 from tests.engines.tokens_ui import TokensUI  # noqa: E402
 
 PLAYERS = 4
@@ -71,7 +70,7 @@ async def play_one(service: TableService, game_id: int, latencies: list[float], 
 
 
 async def run(games: int, db_path: Path | str, think: float, sequential: bool = False) -> dict[str, Any]:
-    register(ENGINE)
+    load_game("tests.engines.tokens")
     storage = await Storage.open(db_path)
     service = TableService(storage, SystemClock(), random.Random(1))
     ui = TokensUI()

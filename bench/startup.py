@@ -21,12 +21,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from games.registry import register  # noqa: E402
+from games.registry import load_game  # noqa: E402
 from runtime.clock import ManualClock  # noqa: E402
 from runtime.service import Applied, TableService  # noqa: E402
 from runtime.timers import Timers  # noqa: E402
 from storage import Storage  # noqa: E402
-from tests.engines.tokens import ENGINE  # noqa: E402
 
 
 async def seed(path: Path, games: int) -> None:
@@ -66,7 +65,7 @@ def main() -> None:
     parser.add_argument("--outage", type=float, default=0.0,
                         help="seconds the bot was down (past the turn timeout every game needs grace)")
     args = parser.parse_args()
-    register(ENGINE)
+    load_game("tests.engines.tokens")
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "startup.db"
         t0 = time.perf_counter()
