@@ -13,7 +13,10 @@ A thin front over the parts, each with one job:
     answers.py    short private answers: refusals, reference codes, Discord's limits
 
 Who may press what is answered once, in `runtime.access.may_press`. The edge knows the bot
-only as a `Host` (channels and users by id), so nothing here imports bot.py.
+only as a `Host` (channels and users by id), so nothing here imports bot.py. Imports in
+`cogs/table` go one way, from the words and ids at the bottom to the commands at the top
+(`LAYERS` in tests/runtime/test_edge_layout.py): a part is given its collaborators, never
+reaches up for them.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ TABLE = ROOT / "cogs" / "table"
 #: The edge's modules and the job each has.
 EDGE = ("edge.py", "lobby.py", "intake.py", "delivery.py", "results.py", "answers.py", "components.py", "cog.py",
         "controls.py", "codec.py", "options.py", "kept_pictures.py", "pings.py", "deferral.py", "warmup.py",
-        "game_groups.py")
+        "game_groups.py", "computers.py", "host.py", "lines.py", "registry.py")
 
 
 def imports(path: Path) -> set[str]:
