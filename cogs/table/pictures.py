@@ -154,8 +154,15 @@ def _font(size: int) -> Font:
 
 
 def fit(words: str, size: int, room: float) -> str:
-    """`words` cut (with …) to fit `room` pixels at `size`."""
-    face = font(size)
+    """`words` cut (with …) to fit `room` pixels at `size` (measured once per words, size and
+    room: FreeType lays the line out on every measure)."""
+    FONT_SIZES.add(size)
+    return _fit(words, size, room)
+
+
+@lru_cache(maxsize=8192)
+def _fit(words: str, size: int, room: float) -> str:
+    face = _font(size)
     if face.getlength(words) <= room:
         return words
     while words and face.getlength(words + "…") > room:
