@@ -64,6 +64,14 @@ def clean_name(typed: str | None) -> str | None:
     return words
 
 
+def answers_to(seat: SeatRecord, typed: str) -> bool:
+    """Whether a computer seat is the one a host typed: its name with or without the mark, in
+    any case, or its seat number."""
+    wanted = " ".join(typed.split()).removeprefix(ROBOT).strip().casefold()
+    return is_computer(seat) and (seat.name.removeprefix(ROBOT).strip().casefold() == wanted
+                                  or str(seat.seat) == wanted)
+
+
 def shown_name(seat: SeatRecord) -> str:
     """A computer seat's name as stored ("🤖 Ada"); older records without the robot get it."""
     return seat.name if seat.name.startswith(ROBOT) else f"{MARK}{seat.name}"

@@ -28,7 +28,7 @@ from cogs.table.intake import pressed_at
 from cogs.table.lobby import Lobby
 from cogs.table.mentions import neutral
 from games.registry import get_engine
-from runtime.computers import ROBOT, humans, is_computer, offers_computers, shown_name
+from runtime.computers import humans, is_computer, offers_computers, shown_name
 from runtime.errors import NotAllowed, Refusal
 from runtime.service import Applied, Left, TableService
 from storage import GameRecord, Status
@@ -131,7 +131,7 @@ class ComputerSeats:
     async def offer(self, game: GameRecord, seat: int, offer_to: int, leaver: str) -> None:
         """Tell the table a computer took the leaver's seat, and ask the host (`offer_to`,
         mentioned) whether to keep it or end the game."""
-        stand_in = game.seats[seat].name if seat < len(game.seats) else f"{ROBOT} {leaver}'s stand-in"
+        stand_in = game.seats[seat].name if seat < len(game.seats) else "a computer"
         gone = neutral(discord.utils.escape_markdown(leaver))
         text = (f"{gone} left the game: **{neutral(discord.utils.escape_markdown(stand_in))}** "
                 f"took the seat and plays on.\n<@{offer_to}>, keep the computer, or end the game "

@@ -26,7 +26,7 @@ from cogs.table.teams import TeamRooms
 from cogs.table.ui import GameUI
 from games.core import Engine
 from games.registry import get_engine
-from runtime.computers import clean_name, is_computer, offers_computers
+from runtime.computers import answers_to, clean_name, is_computer, offers_computers
 from runtime.errors import Refusal
 from runtime.service import TableService, record_delivery
 from storage import GameRecord, Status
@@ -161,9 +161,7 @@ class Lobby:
         """`/<game> removebot name`: by its name (with or without the 🤖), or its seat number."""
         async with self.answers.guard(interaction):
             lobby = await self.lobby_here(interaction, kind)
-            wanted = " ".join(str(name).split()).removeprefix("🤖").strip().casefold()
-            found = [s for s in lobby.seats if is_computer(s)
-                     and (s.name.removeprefix("🤖").strip().casefold() == wanted or str(s.seat) == wanted)]
+            found = [s for s in lobby.seats if answers_to(s, str(name))]
             if not found:
                 raise Refusal("There is no computer of that name in this lobby.")
             await self.remove_computer(interaction, lobby.id, found[0].seat, in_place=False)
