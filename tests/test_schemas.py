@@ -166,7 +166,9 @@ RENAMED = [
     ("tarot", "trick: Trick | None", {"games/tarot/engine.py", "cogs/tarot/ui.py"}),
     # a private SeatView apart from the table's (`SeatView.` names it): its builder and readers fail
     ("tarot", "SeatView.legal: list[str]", {"games/tarot/engine.py", "games/tarot/ai.py", "cogs/tarot/ui.py"}),
-    ("fencing", "pieces: dict[str, PieceView]", {"games/fencing/views.py", "games/fencing/ai_plan.py"}),
+    ("fencing", "pieces: dict[str, PieceView]", {"games/fencing/views.py", "games/fencing/ai_plan.py",
+                                                 "cogs/fencing/table.py", "cogs/fencing/wording.py",
+                                                 "cogs/fencing/render.py"}),
 ]
 
 

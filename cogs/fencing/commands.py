@@ -6,10 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from cogs.fencing import render
+from cogs.fencing.prompts import send
 from cogs.fencing.table import board_field
 from cogs.fencing.wording import COLOUR, PIECE_ICONS, PIECE_NAMES, piece_text, route_words, town_text
 from cogs.table.ui import Card, Lookup, Param, Screen, Shortcut, TableInfo, press
+from games.fencing import schema
 from games.fencing.region import load
+from games.fencing.schema import PublicView
 
 
 # ----- typed commands ----------------------------------------------------------------------
@@ -18,8 +21,8 @@ def move_command(options: dict[str, Any]) -> dict[str, Any]:
     `via` the default road path, without `offroad` a road move. A typed mistake is the engine's
     to judge (rule 24 penalises it), so nothing is refused here."""
     to = str(options.get("to") or "").strip().upper()
-    action: dict[str, Any] = {"type": "move", "piece": str(options.get("piece") or ""), "to": to,
-                              "offroad": str(options.get("offroad") or "").strip().lower() in ("true", "yes", "on")}
+    action: schema.Move = {"type": "move", "piece": str(options.get("piece") or ""), "to": to,
+                           "offroad": str(options.get("offroad") or "").strip().lower() in ("true", "yes", "on")}
     if "via" in options:
         raw = str(options.get("via") or "")
         towns = [t.strip().upper() for t in raw.replace(";", ",").replace(" ", ",").split(",") if t.strip()]
@@ -28,32 +31,32 @@ def move_command(options: dict[str, Any]) -> dict[str, Any]:
         if towns and towns[-1] == to:
             towns = towns[:-1]
         action["via"] = towns
-    return action
+    return send(action)
 
 
 def hose_command(options: dict[str, Any]) -> dict[str, Any]:
     """`/fencing hose target`: the target's number on the score sheet (the autocomplete offers
     names); anything else goes to the engine as no one, which refuses it (rule 12)."""
     raw = str(options.get("target") or "").strip()
-    return {"type": "hose", "target": int(raw) - 1 if raw in ("1", "2", "3") else None}
+    return send({"type": "hose", "target": int(raw) - 1 if raw in ("1", "2", "3") else None})
 
 
-def hose_hints(view: dict[str, Any], seat: int | None, info: TableInfo) -> list[tuple[str, str]]:
+def hose_hints(view: PublicView, seat: int | None, info: TableInfo) -> list[tuple[str, str]]:
     """The other players by name (the value is their number on the score sheet)."""
     return [(f"{info.name_of(s)} (player {s + 1})", str(s + 1)) for s in range(len(view["players"])) if s != seat]
 
 
-def destination_hints(view: dict[str, Any]) -> list[tuple[str, str]]:
-    menu = view.get("moves") or {}
+def destination_hints(view: PublicView) -> list[tuple[str, str]]:
+    menu = view.get("moves")
     return [(f"{town_text(e['to'], view['region'])} — {e['km']} km", e["to"])
-            for e in menu.get("destinations", []) if e["to"] is not None]
+            for e in (menu["destinations"] if menu else []) if e["to"] is not None]
 
 
-def via_hints(view: dict[str, Any]) -> list[tuple[str, str]]:
+def via_hints(view: PublicView) -> list[tuple[str, str]]:
     """Every road path through other towns on the move menu, as `via` values."""
-    menu = view.get("moves") or {}
+    menu = view.get("moves")
     out: list[tuple[str, str]] = []
-    for entry in menu.get("destinations", []):
+    for entry in menu["destinations"] if menu else []:
         for route in entry["routes"]:
             if route["via"] and not route["offroad"]:
                 value = ",".join(route["via"])
@@ -61,7 +64,7 @@ def via_hints(view: dict[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
-def map_card(view: dict[str, Any], info: TableInfo) -> Card:
+def map_card(view: PublicView, info: TableInfo) -> Card:
     """The board as text: every piece, the attacked one, the last move and the move menu."""
     region = view["region"]
     lines = [board_field(view)[1]]
@@ -78,7 +81,7 @@ def map_card(view: dict[str, Any], info: TableInfo) -> Card:
     return Card(f"🗺️ The map of {load(region).name}", "\n".join(lines)[:4096], colour=COLOUR)
 
 
-def map_screen(view: dict[str, Any], info: TableInfo) -> Screen:
+def map_screen(view: PublicView, info: TableInfo) -> Screen:
     """`/fencing map`: the map's picture (towns, roads by class, pieces, Lake Erie) with the
     text card, both from the public view."""
     return Screen(map_card(view, info), image=lambda: render.ohio_map(view), image_name="ohio.png")
@@ -103,7 +106,7 @@ SHORTCUTS: tuple[Shortcut, ...] = (
         Param("target", "Who (start typing their name)", suggest=lambda view, seat, info: hose_hints(
             view, seat, info)),)),
     Shortcut("quickswitch", "Call a quick-switch (you hold the purple ball)", press("quickswitch")),
-    Shortcut("hat", "Keep your silly hat on after the trick, or take it off", lambda o: {
-        "type": "hat", "keep": o["keep"] == "keep"}, (
+    Shortcut("hat", "Keep your silly hat on after the trick, or take it off", lambda o: send({
+        "type": "hat", "keep": o["keep"] == "keep"}), (
         Param("keep", "keep it on, or off at the trick's end", choices={"keep": "keep", "off": "off"}),)),
 )

@@ -8,38 +8,49 @@ from typing import Any
 
 from cogs.fencing.wording import MAX_CHOICES, PIECE_NAMES, names, piece_text, route_words, town_text
 from cogs.table.ui import Button, Choice, Control, Field, FormButton, Select, TableInfo
+from games.fencing import schema
+from games.fencing.schema import PromptView, PublicView, RouteView
 
 
 # ----- controls ------------------------------------------------------------------------------
-def controls(view: dict[str, Any], info: TableInfo) -> list[Control]:
+def send(action: schema.Action | schema.InsultForm) -> dict[str, Any]:
+    """An action checked against the schema, as the plain JSON a control carries."""
+    return dict(action)
+
+
+def controls(view: PublicView, info: TableInfo) -> list[Control]:
     if view["over"]:
         return []
     prompt = view["prompt"]
     kind = prompt["kind"]
-    out: list[Control] = list(PROMPT_CONTROLS.get(kind, lambda v, p, i: [])(view, prompt, info))
+    build = PROMPT_CONTROLS.get(kind)
+    out: list[Control] = list(build(view, prompt, info)) if build is not None else []
     if view["penalties"]:
         payers = [p["seat"] for p in view["penalties"]]
         who = names(payers, info)
-        out.append(Button(f"Eat chocolate ({who})"[:80], {"type": "pay", "how": "chocolate"}, "success", "🍫", row=3))
-        out.append(Button(f"Slide 1 point ({who})"[:80], {"type": "pay", "how": "slide"}, "secondary", "⬇️", row=3))
+        out.append(Button(f"Eat chocolate ({who})"[:80], send({"type": "pay", "how": "chocolate"}), "success", "🍫",
+                          row=3))
+        out.append(Button(f"Slide 1 point ({who})"[:80], send({"type": "pay", "how": "slide"}), "secondary", "⬇️",
+                          row=3))
     return out
 
 
-def game_controls(view: dict[str, Any], prompt: dict[str, Any], info: TableInfo) -> list[Control]:
-    return [Button("GAME!", {"type": "game"}, "success", "🤺", row=0)]
+def game_controls(view: PublicView, prompt: PromptView, info: TableInfo) -> list[Control]:
+    return [Button("GAME!", send({"type": "game"}), "success", "🤺", row=0)]
 
 
-def gun_controls(view: dict[str, Any], prompt: dict[str, Any], info: TableInfo) -> list[Control]:
-    return [Button("Fire the starting gun", {"type": "fire"}, "danger", "🔫", row=0)]
+def gun_controls(view: PublicView, prompt: PromptView, info: TableInfo) -> list[Control]:
+    return [Button("Fire the starting gun", send({"type": "fire"}), "danger", "🔫", row=0)]
 
 
-def stamp_controls(view: dict[str, Any], prompt: dict[str, Any], info: TableInfo) -> list[Control]:
-    return [Button("Stamp the score sheet", {"type": "stamp"}, "primary", "📝", row=0)]
+def stamp_controls(view: PublicView, prompt: PromptView, info: TableInfo) -> list[Control]:
+    return [Button("Stamp the score sheet", send({"type": "stamp"}), "primary", "📝", row=0)]
 
 
-def attack_controls(view: dict[str, Any], prompt: dict[str, Any], info: TableInfo) -> list[Control]:
+def attack_controls(view: PublicView, prompt: PromptView, info: TableInfo) -> list[Control]:
     region = view["region"]
-    choices = [Choice(f"{piece_text(piece)} {PIECE_NAMES[piece]}"[:100], {"type": "attack", "piece": piece},
+    choices = [Choice(f"{piece_text(piece)} {PIECE_NAMES[piece]}"[:100],
+                      send({"type": "attack", "piece": piece}),
                       description=f"on {town_text(view['pieces'][piece]['town'], region)}"[:100])
                for piece in view["attack_choices"]]
     first = prompt["kind"] == "first_attack"
@@ -47,36 +58,37 @@ def attack_controls(view: dict[str, Any], prompt: dict[str, Any], info: TableInf
                    choices[:MAX_CHOICES], row=1)] if choices else []
 
 
-def thrust_controls(view: dict[str, Any], prompt: dict[str, Any], info: TableInfo) -> list[Control]:
-    return [Button("Thrust!", {"type": "thrust"}, "danger", "🤺", row=0)]
+def thrust_controls(view: PublicView, prompt: PromptView, info: TableInfo) -> list[Control]:
+    return [Button("Thrust!", send({"type": "thrust"}), "danger", "🤺", row=0)]
 
 
-def hat_controls(view: dict[str, Any], prompt: dict[str, Any], info: TableInfo) -> list[Control]:
-    return [Button("Don hat!", {"type": "don"}, "danger", "🎩", row=0)] if prompt.get("seats") else []
+def hat_controls(view: PublicView, prompt: PromptView, info: TableInfo) -> list[Control]:
+    return [Button("Don hat!", send({"type": "don"}), "danger", "🎩", row=0)] if prompt.get("seats") else []
 
 
-def golf_controls(view: dict[str, Any], prompt: dict[str, Any], info: TableInfo) -> list[Control]:
+def golf_controls(view: PublicView, prompt: PromptView, info: TableInfo) -> list[Control]:
     out: list[Control] = []
     if prompt.get("qs_available"):
-        out.append(Button("Quick-switch!", {"type": "quickswitch"}, "primary", "🔄", row=0))
+        out.append(Button("Quick-switch!", send({"type": "quickswitch"}), "primary", "🔄", row=0))
     for target in prompt.get("hose_targets") or []:
-        out.append(Button(f"Hose {info.name_of(target)}"[:80], {"type": "hose", "target": target}, "secondary",
-                          "🌊", row=0))
-    out.append(Button("Done", {"type": "done"}, "success", "✅", row=0))
+        out.append(Button(f"Hose {info.name_of(target)}"[:80], send({"type": "hose", "target": target}),
+                          "secondary", "🌊", row=0))
+    out.append(Button("Done", send({"type": "done"}), "success", "✅", row=0))
     return out
 
 
-def catch_controls(view: dict[str, Any], prompt: dict[str, Any], info: TableInfo) -> list[Control]:
+def catch_controls(view: PublicView, prompt: PromptView, info: TableInfo) -> list[Control]:
     if not prompt.get("open"):
         return []
-    return [Button(f"Catch! ({info.name_of(prompt['receiver'])})"[:80], {"type": "catch"}, "success", "🫴", row=0)]
+    return [Button(f"Catch! ({info.name_of(prompt['receiver'])})"[:80], send({"type": "catch"}), "success", "🫴",
+                   row=0)]
 
 
-def handout_controls(view: dict[str, Any], prompt: dict[str, Any], info: TableInfo) -> list[Control]:
+def handout_controls(view: PublicView, prompt: PromptView, info: TableInfo) -> list[Control]:
     holder = prompt["holder"]
     others = [s for s in range(3) if s != holder]
     choices = [Choice(f"🟡 yellow to {info.name_of(y)}, 🟣 purple to {info.name_of(p)}"[:100],
-                      {"type": "handout", "yellow": y})
+                      send({"type": "handout", "yellow": y}))
                for y, p in ((others[0], others[1]), (others[1], others[0]))]
     return [Select(f"{info.name_of(holder)}: hand out both golf balls…"[:150], choices, row=1)]
 
@@ -85,27 +97,28 @@ INSULT = Field("text", "Your insult (up to 200 characters)", placeholder="You fi
                max_length=200)
 
 
-def duel_controls(view: dict[str, Any], prompt: dict[str, Any], info: TableInfo) -> list[Control]:
+def duel_controls(view: PublicView, prompt: PromptView, info: TableInfo) -> list[Control]:
     duel = prompt["duel"]
     stage = duel["stage"]
     if stage == "insult":
         out: list[Control] = []
         if set(prompt.get("seats") or []) & set(duel["seats"]):
-            out.append(FormButton("Insult", "Insult your opponent", [INSULT], {"type": "insult"}, "danger",
-                                  "🗯️", row=0))
-            out.append(Button("Skip", {"type": "insult", "text": ""}, "secondary", "🤐", row=0))
+            out.append(FormButton("Insult", "Insult your opponent", [INSULT], send({"type": "insult"}),
+                                  "danger", "🗯️", row=0))
+            out.append(Button("Skip", send({"type": "insult", "text": ""}), "secondary", "🤐", row=0))
         applauding = duel["third"] in (prompt.get("seats") or [])  # only while the engine awaits them
         for i, seat in enumerate(duel["seats"]):
             if applauding and duel["insults"][i] and not duel["applauded"][i]:
-                out.append(Button(f"Applaud {info.name_of(seat)}"[:80], {"type": "applaud", "who": seat},
+                out.append(Button(f"Applaud {info.name_of(seat)}"[:80],
+                                  send({"type": "applaud", "who": seat}),
                                   "secondary", "👏", row=0))
         return out
     if stage == "count":
-        return [Button("Count: 1, 2, 3 — THROW!", {"type": "count"}, "primary", "📣", row=0)]
-    return [Button("Snap back!", {"type": "snap"}, "danger", "🪀", row=0)] if prompt.get("seats") else []
+        return [Button("Count: 1, 2, 3 — THROW!", send({"type": "count"}), "primary", "📣", row=0)]
+    return [Button("Snap back!", send({"type": "snap"}), "danger", "🪀", row=0)] if prompt.get("seats") else []
 
 
-def move_controls(view: dict[str, Any], prompt: dict[str, Any], info: TableInfo) -> list[Control]:
+def move_controls(view: PublicView, prompt: PromptView, info: TableInfo) -> list[Control]:
     menu = view.get("moves")
     if not menu:
         return []
@@ -115,7 +128,8 @@ def move_controls(view: dict[str, Any], prompt: dict[str, Any], info: TableInfo)
     others: list[Choice] = []
     for entry in menu["destinations"]:
         if entry["to"] is None:
-            destinations.append(Choice(f"Stay on {origin}"[:100], {"type": "stay"}, "the piece does not move", "🛑"))
+            destinations.append(Choice(f"Stay on {origin}"[:100], send({"type": "stay"}), "the piece does not move",
+                                       "🛑"))
             continue
         routes = entry["routes"]
         default = next((r for r in routes if r["default"]), routes[0])
@@ -133,28 +147,30 @@ def move_controls(view: dict[str, Any], prompt: dict[str, Any], info: TableInfo)
     return out
 
 
-def move_action(piece: str, to: str, route: dict[str, Any]) -> dict[str, Any]:
+def move_action(piece: str, to: str, route: RouteView) -> dict[str, Any]:
     """The engine's own move action for one listed route (as `legal_actions` lists it)."""
-    return {"type": "move", "piece": piece, "to": to, "via": list(route["via"]), "offroad": bool(route["offroad"])}
+    return send({"type": "move", "piece": piece, "to": to, "via": list(route["via"]),
+                 "offroad": bool(route["offroad"])})
 
 
-def anthem_controls(view: dict[str, Any], prompt: dict[str, Any], info: TableInfo) -> list[Control]:
+def anthem_controls(view: PublicView, prompt: PromptView, info: TableInfo) -> list[Control]:
     waiting = prompt.get("seats") or []
     parts = prompt.get("parts") or [[], [], []]
     reader = prompt.get("reader")
     out: list[Control] = []
     if any(s != reader and "noise" not in parts[s] for s in waiting):
-        out.append(Button("Noise", {"type": "anthem", "part": "noise"}, "secondary", "📯", row=0))
+        out.append(Button("Noise", send({"type": "anthem", "part": "noise"}), "secondary", "📯", row=0))
     if reader is not None and reader in waiting and "lyrics" not in parts[reader]:
-        out.append(Button("Lyrics", {"type": "anthem", "part": "lyrics"}, "secondary", "📖", row=0))
+        out.append(Button("Lyrics", send({"type": "anthem", "part": "lyrics"}), "secondary", "📖", row=0))
     if any("hat" not in parts[s] for s in waiting):
-        out.append(Button("Hat (optional)", {"type": "anthem", "part": "hat"}, "secondary", "🎩", row=0))
+        out.append(Button("Hat (optional)", send({"type": "anthem", "part": "hat"}), "secondary", "🎩", row=0))
     if waiting:
-        out.append(Button("Hail to the fish!", {"type": "anthem", "part": "hail"}, "success", "🐟", row=0))
+        out.append(Button("Hail to the fish!", send({"type": "anthem", "part": "hail"}), "success", "🐟",
+                          row=0))
     return out
 
 
-PromptControls = Callable[[dict[str, Any], dict[str, Any], TableInfo], list[Control]]
+PromptControls = Callable[[PublicView, PromptView, TableInfo], list[Control]]
 PROMPT_CONTROLS: dict[str, PromptControls] = {
     "game": game_controls, "gun": gun_controls, "stamp": stamp_controls, "first_attack": attack_controls,
     "attack": attack_controls, "thrust": thrust_controls, "hat": hat_controls, "golf": golf_controls,

@@ -37,6 +37,7 @@ from cogs.table import pictures
 from cogs.table.pictures import FONT_SIZES, RGB, dashed, font
 from games.fencing.region import CLASSES
 from games.fencing.region import load as load_region
+from games.fencing.schema import PublicView
 
 # -- the projection -----------------------------------------------------------------------------------
 WIDTH, HEIGHT = 800, 872
@@ -356,13 +357,14 @@ def length_chips(labels: list[Box], leaders: list[Any], fixed: list[Box]) -> dic
         near: Box = (min(p[0], q[0]) - w, min(p[1], q[1]) - h, max(p[0], q[0]) + w, max(p[1], q[1]) + h)
         towns = [xy for xy in spot.values() if box_distance(near, *xy) < ZONE]
         boxes = [o for o in (*labels, *fixed, *chips.values()) if overlaps(near, o, 2)]
-        lines = [line for line in leaders if segment_hits_box(*line, near, 2)]
-        lines += [ends[j] for j in range(len(roads)) if j != i and segment_hits_box(*ends[j], near, 3)]
+        lines = [line for line in leaders if segment_hits_box(line[0], line[1], near, 2)]
+        lines += [ends[j] for j in range(len(roads))
+                  if j != i and segment_hits_box(ends[j][0], ends[j][1], near, 3)]
         for t in SLIDES:
             box = centred_box(p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t, w, h)
             if (inside(box) and not any(box_distance(box, *xy) < ZONE - 2 for xy in towns)
                     and not any(overlaps(box, o, 1) for o in boxes)
-                    and not any(segment_hits_box(*line, box, 2) for line in lines)):
+                    and not any(segment_hits_box(line[0], line[1], box, 2) for line in lines)):
                 chips[i] = box
                 break
     return chips
@@ -482,7 +484,7 @@ GLYPHS = {"K": "♚", "R": "♜", "N": "♞", "B": "♝"}
 @cache
 def has_chess_glyphs() -> bool:
     face = font(GLYPH_FONT)
-    return face.getmask("♚").getbbox() != face.getmask("\uffff").getbbox()
+    return bool(face.getmask("♚").getbbox() != face.getmask("\uffff").getbbox())
 
 
 def glyph(piece: str) -> str:
@@ -552,7 +554,7 @@ def draw_route(image: Image.Image, origin: str, route: Sequence[str], offroad: b
 
 
 # -- the picture --------------------------------------------------------------------------------------
-def last_move(view: dict[str, Any]) -> dict[str, Any] | None:
+def last_move(view: PublicView) -> dict[str, Any] | None:
     """The move to highlight: the view's `last_move` when it has one, else the current
     streak's last move (rule 22's M1)."""
     move = view.get("last_move")
@@ -564,7 +566,7 @@ def last_move(view: dict[str, Any]) -> dict[str, Any] | None:
             "offroad": bool(move.get("offroad"))}
 
 
-def theme_of(view: dict[str, Any]) -> dict[str, Any] | None:
+def theme_of(view: PublicView) -> dict[str, Any] | None:
     """The theme that won the bumper (rule 22), as the map draws it: both moves and the towns
     they shared."""
     theme = view.get("theme")
@@ -575,8 +577,8 @@ def theme_of(view: dict[str, Any]) -> dict[str, Any] | None:
     return {"moves": moves, "through": sorted(theme.get("through") or [])}
 
 
-def facts(view: dict[str, Any]) -> dict[str, Any]:
-    """What the map shows, read from the public view (`games.fencing.views.FencingView`):
+def facts(view: PublicView) -> dict[str, Any]:
+    """What the map shows, read from the public view (`games.fencing.schema.PublicView`):
     these fields and no others."""
     if view.get("region", REGION) != REGION:
         raise ValueError(f"no map outline for region {view['region']!r}")
@@ -591,7 +593,7 @@ def facts(view: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def ohio_map(view: dict[str, Any]) -> bytes:
+def ohio_map(view: PublicView) -> bytes:
     """The map for the table from its public view: towns, roads by class (those of the game's
     difficulty bold), Lake Erie, the last move's route, the five pieces (the attacked one
     ringed in gold), the bumper and trick, and a legend of where each piece stands."""

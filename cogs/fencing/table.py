@@ -3,8 +3,6 @@ board) under the status, with the map picture and the prompt's controls."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from cogs.fencing import render
 from cogs.fencing.prompts import controls
 from cogs.fencing.wording import (
@@ -20,10 +18,11 @@ from cogs.fencing.wording import (
 )
 from cogs.table.ui import Card, Screen, TableInfo
 from cogs.table.wording import plural
+from games.fencing.schema import PublicView, StepView, TrickView
 
 
 # ----- the score sheet --------------------------------------------------------------------
-def player_field(view: dict[str, Any], seat: int, info: TableInfo) -> tuple[str, str, bool]:
+def player_field(view: PublicView, seat: int, info: TableInfo) -> tuple[str, str, bool]:
     p = view["players"][seat]
     marks = []
     if view["start"] == seat:
@@ -54,7 +53,7 @@ def player_field(view: dict[str, Any], seat: int, info: TableInfo) -> tuple[str,
     return (title[:256], "\n".join(lines), True)
 
 
-def board_field(view: dict[str, Any]) -> tuple[str, str, bool]:
+def board_field(view: PublicView) -> tuple[str, str, bool]:
     region = view["region"]
     attacked = view["attacked"]
     rows = []
@@ -71,7 +70,7 @@ def board_field(view: dict[str, Any]) -> tuple[str, str, bool]:
     return ("Board", "\n".join(rows), False)
 
 
-def step_line(step: dict[str, Any], info: TableInfo) -> str:
+def step_line(step: StepView, info: TableInfo) -> str:
     cards = step.get("cards") or []
     result = RESULT_WORDS.get(step.get("result", ""), step.get("result", ""))
     if step.get("kind") == "thrust":
@@ -83,7 +82,7 @@ def step_line(step: dict[str, Any], info: TableInfo) -> str:
     return f"{head} — {result}"
 
 
-def trick_field(trick: dict[str, Any], info: TableInfo, label: str) -> tuple[str, str, bool]:
+def trick_field(trick: TrickView, info: TableInfo, label: str) -> tuple[str, str, bool]:
     lines = [step_line(step, info) for step in trick.get("steps") or []][-6:]
     build = trick.get("build")
     if trick.get("winner") is not None and build:
@@ -98,7 +97,7 @@ def trick_field(trick: dict[str, Any], info: TableInfo, label: str) -> tuple[str
     return (name, "\n".join(lines) or "No cards yet.", False)
 
 
-def penalties_field(view: dict[str, Any], info: TableInfo) -> tuple[str, str, bool] | None:
+def penalties_field(view: PublicView, info: TableInfo) -> tuple[str, str, bool] | None:
     owed = view["penalties"]
     if not owed:
         return None
@@ -107,7 +106,7 @@ def penalties_field(view: dict[str, Any], info: TableInfo) -> tuple[str, str, bo
     return ("Penalties owed: 🍫 eat or ⬇️ slide 1", "\n".join(lines), False)
 
 
-def table_screen(view: dict[str, Any], info: TableInfo) -> Screen:
+def table_screen(view: PublicView, info: TableInfo) -> Screen:
     """The one public screen: everything is on the table, nobody holds a secret."""
     if view["bumper_no"]:
         title = f"🤺 Table Fencing — bumper {view['bumper_no']}"

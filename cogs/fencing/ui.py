@@ -24,6 +24,7 @@ from cogs.fencing.table import table_screen
 from cogs.fencing.wording import COLOUR, num
 from cogs.table.ui import GameUI, Screen, TableInfo
 from cogs.table.wording import plural
+from games.fencing.schema import PublicView, SeatView
 
 RULES = """\
 **Table Fencing** — three players; two bumpers (rounds) win the game. A bumper goes to the \
@@ -72,12 +73,12 @@ the Start moves on. Two bumpers win the game and the region's championship.
 """
 
 
-class FencingUI(GameUI):
+class FencingUI(GameUI[PublicView, SeatView]):
     name = "fencing"
     rules = RULES
     colour = COLOUR
 
-    def table(self, view: dict[str, Any], info: TableInfo) -> Screen:
+    def table(self, view: PublicView, info: TableInfo) -> Screen:
         return table_screen(view, info)
 
 

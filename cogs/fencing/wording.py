@@ -3,12 +3,13 @@ waiting for now (the status line under the title)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
 from cogs.table.mentions import neutral
 from cogs.table.ui import TableInfo
 from games.fencing.region import load
+from games.fencing.schema import PromptView, PublicView, RouteView
 
 COLOUR = 0xB03A2E
 MAX_CHOICES = 25
@@ -84,11 +85,11 @@ def seconds(ms_value: int | None) -> str:
     return f"{ms_value / 1000:.3f}".rstrip("0").rstrip(".") + " s"
 
 
-def cards_line(cards: list[str | None], info: TableInfo) -> str:
+def cards_line(cards: Sequence[str | None], info: TableInfo) -> str:
     return " · ".join(f"{info.name_of(s)} {card_text(c)}" for s, c in enumerate(cards) if c)
 
 
-def route_words(route: dict[str, Any], region: str = "ohio") -> str:
+def route_words(route: RouteView, region: str = "ohio") -> str:
     """"via HEB, 43 km" / "off-road, 61 km, 1 penalty"."""
     if route.get("offroad"):
         cost = f", {route['penalty']} penalty" if route.get("penalty") else ", already off-road: free"
@@ -98,7 +99,7 @@ def route_words(route: dict[str, Any], region: str = "ohio") -> str:
 
 
 # ----- what the table is waiting for ---------------------------------------------------------
-def status(view: dict[str, Any], info: TableInfo) -> str:
+def status(view: PublicView, info: TableInfo) -> str:
     prompt = view["prompt"]
     kind = prompt["kind"]
     waiting = names(prompt.get("seats") or [], info)
@@ -141,8 +142,9 @@ def status(view: dict[str, Any], info: TableInfo) -> str:
     if kind == "tally":
         return "🧮 The tally waits until every penalty is paid."
     if kind == "move":
-        menu = view.get("moves") or {}
-        origin = menu.get("origin") or view["pieces"].get(prompt.get("piece") or "", {}).get("town")
+        menu = view.get("moves")
+        where = view["pieces"].get(prompt.get("piece") or "")
+        origin = (menu and menu["origin"]) or (where and where["town"])
         return (f"🚗 {info.name_of(view['control'])} moves {piece_long(prompt.get('piece') or '')} from "
                 f"{town_text(origin, view['region'])} — or stays.")
     if kind == "attack":
@@ -158,7 +160,7 @@ def status(view: dict[str, Any], info: TableInfo) -> str:
     return ""
 
 
-def duel_status(prompt: dict[str, Any], info: TableInfo) -> str:
+def duel_status(prompt: PromptView, info: TableInfo) -> str:
     duel = prompt["duel"]
     a, b = duel["seats"]
     head = (f"🪀 **Yo-yo duel** for {DUEL_PURPOSES.get(prompt.get('purpose', ''), 'a tie')}: "
@@ -167,9 +169,10 @@ def duel_status(prompt: dict[str, Any], info: TableInfo) -> str:
     if stage == "insult":
         said = []
         for i, seat in enumerate(duel["seats"]):
-            if duel["insults"][i]:
+            insult = duel["insults"][i]
+            if insult:
                 clap = " 👏" if duel["applauded"][i] else ""
-                said.append(f"{info.name_of(seat)}: “{neutral(duel['insults'][i])}”{clap}")
+                said.append(f"{info.name_of(seat)}: “{neutral(insult)}”{clap}")
             elif duel["skipped"][i]:
                 said.append(f"{info.name_of(seat)} says nothing.")
         text = f"{head} Insults first (or Skip); {info.name_of(duel['third'])} may applaud."
@@ -181,7 +184,7 @@ def duel_status(prompt: dict[str, Any], info: TableInfo) -> str:
     return f"{head} 1, 2, 3 — THROW! **Snap back** as late as you dare: " + " · ".join(snapped)
 
 
-def anthem_status(view: dict[str, Any], prompt: dict[str, Any], info: TableInfo) -> str:
+def anthem_status(view: PublicView, prompt: PromptView, info: TableInfo) -> str:
     reader = prompt.get("reader")
     who_reads = info.name_of(reader) if reader is not None else "the bot"
     parts = prompt.get("parts") or [[], [], []]
