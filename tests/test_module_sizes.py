@@ -24,7 +24,6 @@ EXCEPTIONS: dict[str, str] = {
     "games/words/windows.py": PENDING,
     "games/fencing/flow.py": PENDING,
     "games/fencing/engine.py": PENDING,
-    "runtime/service.py": PENDING + ": by job (item 3)",
     "storage/database.py": PENDING + ": by job (item 3)",
 }
 
