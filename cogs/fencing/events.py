@@ -1,4 +1,6 @@
-"""The Table Fencing log: one line per engine event, and the words for how a game ended."""
+"""The Table Fencing log: one line per engine event (the golf balls' and the duels' in `balls.py`),
+each a function reading its payload type from the schema's catalogue, and the words for how a
+game ended."""
 
 from __future__ import annotations
 
@@ -6,10 +8,9 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
+from cogs.fencing import balls
 from cogs.fencing.wording import (
     ANTHEM_PARTS,
-    BALL_WORDS,
-    DUEL_PURPOSES,
     PROMPT_NAMES,
     cards_line,
     names,
@@ -17,13 +18,15 @@ from cogs.fencing.wording import (
     piece_long,
     piece_text,
     seconds,
+    timeout_tag,
 )
-from cogs.table.mentions import neutral
 from cogs.table.ui import TableInfo
+from games.fencing import catalogue
+from games.fencing.schema import EventKind
 
 
 # ----- the log: one line per engine event ------------------------------------------------------
-def refused_line(d: dict[str, Any], info: TableInfo) -> str:
+def refused_line(d: catalogue.Refused, info: TableInfo) -> str:
     reason = str(d.get("reason") or "That is not allowed.")
     seats = d.get("seats") or {}
     with contextlib.suppress(KeyError, IndexError, ValueError):  # a reason naming no one
@@ -32,41 +35,42 @@ def refused_line(d: dict[str, Any], info: TableInfo) -> str:
     return f"🚫 Refused: {info.name_of(d['seat'])}'s command — {reason}{rule}"
 
 
-def thrust_line(d: dict[str, Any], info: TableInfo) -> str:
+def thrust_line(d: catalogue.Drawn, info: TableInfo) -> str:
     result = d["result"]
     line = f"Thrust! {cards_line(d['cards'], info)}"
     if result == "trump":
-        return f"{line} — a trump! {names(d['warriors'], info)} go to war, {info.name_of(d['parrier'])} parries."
+        return (f"{line} — a trump! {names(d['warriors'] or [], info)} go to war, "
+                f"{info.name_of(d['parrier'])} parries.")
     if result == "triple":
         return f"{line} — three alike!"
     return f"{line} — high card."
 
 
-def war_line(d: dict[str, Any], info: TableInfo) -> str:
+def war_line(d: catalogue.Drawn, info: TableInfo) -> str:
     result = d["result"]
     line = f"⚔️ War: {cards_line(d['cards'], info)}"
     if result == "trump":
-        return (f"{line} — another trump! Level {d['level']}: {names(d['warriors'], info)} fight on, "
+        return (f"{line} — another trump! Level {d['level']}: {names(d['warriors'] or [], info)} fight on, "
                 f"{info.name_of(d['parrier'])} parries.")
     if result == "triple":
         return f"{line} — three alike!"
     return f"{line}."
 
 
-def trick_won_line(d: dict[str, Any], info: TableInfo) -> str:
+def trick_won_line(d: catalogue.TrickWon, info: TableInfo) -> str:
     how = {"high": "with the high card", "war_win": "the war", "parry": "with a parry"}.get(d["how"], "the trick")
     dice = " ".join(f"🎲{x}" for x in d["dice"])
     mult = f" × {d['mult']}" if d["mult"] != 1 else ""
     return f"{info.name_of(d['seat'])} wins {how} and will build {dice}{mult} = {d['total']}."
 
 
-def move_line(d: dict[str, Any], info: TableInfo) -> str:
+def move_line(d: catalogue.Moved, info: TableInfo) -> str:
     way = "off-road" if d.get("offroad") else ("via " + ", ".join(d["route"][:-1]) if len(d["route"]) > 1 else "by road")
     return (f"🚗 {info.name_of(d['seat'])} moves {piece_text(d['piece'])} {d['from']} → {d['to']} "
             f"({way}, {d['km']} km).")
 
 
-def hat_race_line(d: dict[str, Any], info: TableInfo) -> str:
+def hat_race_line(d: catalogue.HatRace, info: TableInfo) -> str:
     presses = d.get("presses") or {}
     timed = ", ".join(f"{info.name_of(int(s))} {seconds(t)}" for s, t in sorted(presses.items(), key=lambda kv: kv[1]))
     payers = d.get("payers") or []
@@ -79,120 +83,228 @@ def hat_race_line(d: dict[str, Any], info: TableInfo) -> str:
     return f"🎩 Hat race{': ' + timed if timed else ''} — {verdict}. Redraw!"
 
 
-def snaps_line(d: dict[str, Any], info: TableInfo) -> str:
-    parts = []
-    for seat, t, ok in zip(d["seats"], d["times"], d["ok"], strict=False):
-        shown = "no snap" if t is None else seconds(t)
-        parts.append(f"{info.name_of(seat)} {shown} {'✔' if ok else '✘'}")
-    return f"🪀 The sleepers spun {seconds(d.get('S'))}: " + " · ".join(parts)
+def game_line(d: catalogue.Seat, i: TableInfo) -> str:
+    return f"{i.name_of(d['seat'])} yells GAME!"
 
 
-def timeout_tag(d: dict[str, Any]) -> str:
-    return " (time ran out)" if d.get("timeout") else ""
+def cancelled_line(d: catalogue.Cancelled, i: TableInfo) -> str:
+    return f"Not everyone yelled GAME! ({names(d.get('missing') or [], i)} missing): no game."
 
 
-EVENT_WORDS: dict[str, Callable[[dict[str, Any], TableInfo], str]] = {
-    "game": lambda d, i: f"{i.name_of(d['seat'])} yells GAME!",
-    "cancelled": lambda d, i: f"Not everyone yelled GAME! ({names(d.get('missing') or [], i)} missing): no game.",
-    "gun": lambda d, i: ("🔫 BANG! The bot fires the starting gun." if d.get("seat") is None
-                         else f"🔫 BANG! {i.name_of(d['seat'])} fires the starting gun. The clock is running."),
-    "bumper": lambda d, i: f"📣 Bumper {d['no']} begins; {i.name_of(d['start'])} is the Start (red deck).",
-    "stamp": lambda d, i: (f"📝 {i.name_of(d['seat'])} stamps the score sheet"
-                           f"{' (the bot stamps for them)' if d.get('by_bot') else ''}."),
-    "chocolate_dealt": lambda d, i: f"🍫 {i.name_of(d['seat'])} has {d['chocolate']} chocolate.",
-    "golf_roll": lambda d, i: "⛳ Green dice for the golf balls: " + " · ".join(
-        f"{i.name_of(s)} 🎲{r}" for s, r in enumerate(d["rolls"])),
-    "golf_ball": lambda d, i: f"{i.name_of(d['seat'])} takes the {BALL_WORDS.get(d['ball'], d['ball'])}.",
-    "duel_start": lambda d, i: (f"🪀 Yo-yo duel ({'dice' if d.get('mode') == 'dice' else 'sleepers'}): "
-                                f"{names(d['seats'], i)} for {DUEL_PURPOSES.get(d.get('purpose', ''), 'the tie')}."),
-    "duel_dice": lambda d, i: "🎲 Duel dice: " + " · ".join(
-        f"{i.name_of(s)} {r}" for s, r in zip(d["seats"], d["rolls"], strict=False)),
-    "duel_insult": lambda d, i: (f"🤐 {i.name_of(d['seat'])} says nothing." if d.get("skipped")
-                                 else f"🗯️ {i.name_of(d['seat'])}: “{neutral(d['text'])}”"),
-    "duel_applause": lambda d, i: f"👏 {i.name_of(d['seat'])} applauds {i.name_of(d['for'])}.",
-    "duel_count_prompt": lambda d, i: f"{i.name_of(d['seat'])} will count to three.",
-    "duel_count": lambda d, i: (f"📣 {'The bot' if d.get('seat') is None else i.name_of(d['seat'])}: "
-                                "1, 2, 3 — THROW!"),
-    "duel_snap": lambda d, i: f"🪀 {i.name_of(d['seat'])} snaps back!",
-    "duel_snaps": snaps_line,
-    "duel_won": lambda d, i: f"🏅 {i.name_of(d['seat'])} wins the duel over {i.name_of(d['loser'])}.",
-    "thrust_called": lambda d, i: (f"🤺 Trick {d['trick']}: "
-                                   f"{'the bot' if d.get('seat') is None else i.name_of(d['seat'])} calls Thrust!"),
-    "thrust": thrust_line,
-    "war_step": war_line,
-    "triple": lambda d, i: "🎩 Three alike! Don your hats!",
-    "hat": lambda d, i: f"🎩 {i.name_of(d['seat'])} dons a hat ({seconds(d.get('at'))}).",
-    "hat_race": hat_race_line,
-    "hat_keep": lambda d, i: (f"🎩 {i.name_of(d['seat'])} will keep the hat on." if d.get("keep")
-                              else f"🎩 {i.name_of(d['seat'])} will take the hat off at the trick's end."),
-    "hats_off": lambda d, i: f"Hats off: {names(d['seats'], i)}.",
-    "trick_won": trick_won_line,
-    "golf_closed": lambda d, i: f"⛳ {i.name_of(d['seat'])} closes the golf window{timeout_tag(d)}.",
-    "quick_switch": lambda d, i: f"🔄 {i.name_of(d['seat'])} yells QUICK-SWITCH!",
-    "throw": lambda d, i: (f"🏐 {i.name_of(d['seat'])} throws the {BALL_WORDS.get(d['ball'], d['ball'])} to "
-                           f"{i.name_of(d['to'])}" + (" — wild! It counts as caught; the thrower pays." if d.get("wild")
-                                                      else ".")),
-    "catch_open": lambda d, i: f"🫴 {i.name_of(d['seat'])}, CATCH!",
-    "catch": lambda d, i: f"🫴 {i.name_of(d['seat'])} catches the {BALL_WORDS.get(d['ball'], d['ball'])}.",
-    "drop": lambda d, i: f"💥 {i.name_of(d['seat'])} drops the {BALL_WORDS.get(d['ball'], d['ball'])}!",
-    "box": lambda d, i: f"🟡 The yellow ball goes to the penalty box until trick {d['release_after_trick']}.",
-    "unbox": lambda d, i: f"🟡 The yellow ball leaves the penalty box for {i.name_of(d['seat'])}.",
-    "hose": lambda d, i: (f"🌊 {i.name_of(d['seat'])} dunks the purple ball in Lake Erie: HOSE "
-                          f"{i.name_of(d['target']).upper()}! Green dice {d['rolls'][0]} v {d['rolls'][1]}."),
-    "hose_result": lambda d, i: (f"🌊 The hose works: {i.name_of(d['target'])} takes the purple ball."
-                                 if d.get("hoser_won") else f"🌊 The hose fails: {i.name_of(d['seat'])} keeps purple and pays."),
-    "both_balls": lambda d, i: f"🟡🟣 {i.name_of(d['seat'])} holds both balls and must hand them out.",
-    "handout": lambda d, i: (f"{i.name_of(d['seat'])} hands 🟡 yellow to {i.name_of(d['yellow'])} and 🟣 purple to "
-                             f"{i.name_of(d['purple'])}{timeout_tag(d)}."),
-    "build": lambda d, i: (f"📈 {i.name_of(d['seat'])} builds {d['points']}"
-                           f"{' (yellow ball)' if d.get('why') == 'yellow' else ''} → {num(d['score'])}."),
-    "slide": lambda d, i: (f"⬇️ {i.name_of(d['seat'])} slides {d['points']}"
-                           f"{' (purple ball)' if d.get('reason') == '14' else ''} → {num(d['score'])}."),
-    "control": lambda d, i: (f"🩷 {i.name_of(d['seat'])} keeps control." if d.get("from") == d["seat"]
-                             else f"🩷 {i.name_of(d['seat'])} takes control and the pinkie ball."),
-    "catch_call": lambda d, i: f"🩷 {i.name_of(d['seat'])} yells CATCH! at {i.name_of(d['to'])}, who holds the mitt.",
-    "mitt": lambda d, i: f"🧤 {i.name_of(d['seat'])} takes the baseball mitt.",
-    "move": move_line,
-    "offroad": lambda d, i: (f"🌾 {piece_text(d['piece'])} goes off-road"
-                             + (f": {i.name_of(d['seat'])} pays a penalty." if d.get("penalty") else " (already off-road).")),
-    "stay": lambda d, i: f"🛑 {i.name_of(d['seat'])} leaves {piece_text(d.get('piece'))} where it is{timeout_tag(d)}.",
-    "theme": lambda d, i: (f"🎼 THEME! {i.name_of(d['seat'])} moved "
-                           f"{' and '.join(piece_text(m['piece']) for m in d['moves'])} through "
-                           f"{', '.join(d['through'])}."),
-    "attack_call": lambda d, i: (f"🎯 {i.name_of(d['seat'])} "
-                                 f"{'opens the attack on' if d.get('first') else 'calls the attack on'} "
-                                 f"{piece_long(d['piece'])}."),
-    "penalty": lambda d, i: f"⚠️ Penalty for {i.name_of(d['seat'])} (rule {d['reason']}).",
-    "penalty_prompt": lambda d, i: f"{i.name_of(d['seat'])}: 🍫 eat or ⬇️ slide?",
-    "chocolate": lambda d, i: (f"🍫 {i.name_of(d['seat'])} eats a chocolate ({d['left']} left){timeout_tag(d)}."),
-    "refused": refused_line,
-    "miscue": lambda d, i: f"❗ Miscue by {i.name_of(d['seat'])}: one penalty.",
-    "butt_kick": lambda d, i: f"🥾 {i.name_of(d['seat'])} miscued twice since the last Thrust: a kick in the butt!",
-    "too_late": lambda d, i: (f"⏱️ Too late, {i.name_of(d['seat'])}: "
-                              f"{PROMPT_NAMES.get(d.get('prompt', ''), 'that prompt')} had closed."),
-    "missed": lambda d, i: f"💤 {i.name_of(d['seat'])} let a prompt pass ({d['misses']} in a row).",
-    "afk_forfeit": lambda d, i: f"💤 {i.name_of(d['seat'])} was away for five prompts in a row and forfeits.",
-    "resumed": lambda d, i: "🔁 The bot is back: every clock restarts with time to spare.",
-    "bumper_won": lambda d, i: (f"🏆 {i.name_of(d['seat'])} wins bumper {d['bumper']} "
-                                f"{'with a THEME' if d.get('how') == 'theme' else 'by building 50'}! Scores: "
-                                + " · ".join(f"{i.name_of(s)} {num(x)}" for s, x in enumerate(d["scores"]))),
-    "anthem_start": lambda d, i: "🎺 Noise makers out for the anthem!",
-    "anthem": lambda d, i: f"{ANTHEM_PARTS.get(d['part'], ('🎵', ''))[0]} {i.name_of(d['seat'])}: "
-                           + {"noise": "makes noise!", "lyrics": "reads the lyrics from the good paperback.",
-                              "hat": "dons a silly hat.", "hail": "HAIL TO THE FISH!"}.get(d["part"], "sings."),
-    "anthem_end": lambda d, i: "🐟 All together: HAIL TO THE FISH!",
-    "surplus": lambda d, i: (f"🍫 {i.name_of(d['seat'])}'s {d['count']} surplus chocolate "
-                             f"{'is eaten (the carpet is blue)' if d.get('fate') == 'eaten' else 'goes to the audience'}."),
-    "champion": lambda d, i: champion_line(d, i),
-}
+def gun_line(d: catalogue.MaybeSeat, i: TableInfo) -> str:
+    return ("🔫 BANG! The bot fires the starting gun." if d.get("seat") is None
+            else f"🔫 BANG! {i.name_of(d['seat'])} fires the starting gun. The clock is running.")
 
 
-def champion_line(d: dict[str, Any], info: TableInfo) -> str:
+def bumper_line(d: catalogue.Bumper, i: TableInfo) -> str:
+    return f"📣 Bumper {d['no']} begins; {i.name_of(d['start'])} is the Start (red deck)."
+
+
+def stamp_line(d: catalogue.Stamped, i: TableInfo) -> str:
+    return (f"📝 {i.name_of(d['seat'])} stamps the score sheet"
+            f"{' (the bot stamps for them)' if d.get('by_bot') else ''}.")
+
+
+def chocolate_dealt_line(d: catalogue.ChocolateDealt, i: TableInfo) -> str:
+    return f"🍫 {i.name_of(d['seat'])} has {d['chocolate']} chocolate."
+
+
+def thrust_called_line(d: catalogue.ThrustCalled, i: TableInfo) -> str:
+    return (f"🤺 Trick {d['trick']}: "
+            f"{'the bot' if d.get('seat') is None else i.name_of(d['seat'])} calls Thrust!")
+
+
+def triple_line(d: catalogue.Trick, i: TableInfo) -> str:
+    return "🎩 Three alike! Don your hats!"
+
+
+def hat_line(d: catalogue.HatDonned, i: TableInfo) -> str:
+    return f"🎩 {i.name_of(d['seat'])} dons a hat ({seconds(d.get('at'))})."
+
+
+def hat_keep_line(d: catalogue.HatKept, i: TableInfo) -> str:
+    return (f"🎩 {i.name_of(d['seat'])} will keep the hat on." if d.get("keep")
+            else f"🎩 {i.name_of(d['seat'])} will take the hat off at the trick's end.")
+
+
+def hats_off_line(d: catalogue.Seats, i: TableInfo) -> str:
+    return f"Hats off: {names(d['seats'], i)}."
+
+
+def build_line(d: catalogue.Built, i: TableInfo) -> str:
+    return (f"📈 {i.name_of(d['seat'])} builds {d['points']}"
+            f"{' (yellow ball)' if d.get('why') == 'yellow' else ''} → {num(d['score'])}.")
+
+
+def slide_line(d: catalogue.Slide, i: TableInfo) -> str:
+    return (f"⬇️ {i.name_of(d['seat'])} slides {d['points']}"
+            f"{' (purple ball)' if d.get('reason') == '14' else ''} → {num(d['score'])}.")
+
+
+def control_line(d: catalogue.Control, i: TableInfo) -> str:
+    return (f"🩷 {i.name_of(d['seat'])} keeps control." if d.get("from") == d["seat"]
+            else f"🩷 {i.name_of(d['seat'])} takes control and the pinkie ball.")
+
+
+def offroad_line(d: catalogue.Offroad, i: TableInfo) -> str:
+    return (f"🌾 {piece_text(d['piece'])} goes off-road"
+            + (f": {i.name_of(d['seat'])} pays a penalty." if d.get("penalty") else " (already off-road)."))
+
+
+def stay_line(d: catalogue.Stayed, i: TableInfo) -> str:
+    return f"🛑 {i.name_of(d['seat'])} leaves {piece_text(d.get('piece'))} where it is{timeout_tag(d)}."
+
+
+def theme_line(d: catalogue.ThemeView, i: TableInfo) -> str:
+    return (f"🎼 THEME! {i.name_of(d['seat'])} moved "
+            f"{' and '.join(piece_text(m['piece']) for m in d['moves'])} through "
+            f"{', '.join(d['through'])}.")
+
+
+def attack_call_line(d: catalogue.AttackCall, i: TableInfo) -> str:
+    return (f"🎯 {i.name_of(d['seat'])} "
+            f"{'opens the attack on' if d.get('first') else 'calls the attack on'} "
+            f"{piece_long(d['piece'])}.")
+
+
+def penalty_line(d: catalogue.PenaltyOwed, i: TableInfo) -> str:
+    return f"⚠️ Penalty for {i.name_of(d['seat'])} (rule {d['reason']})."
+
+
+def penalty_prompt_line(d: catalogue.PenaltyPrompt, i: TableInfo) -> str:
+    return f"{i.name_of(d['seat'])}: 🍫 eat or ⬇️ slide?"
+
+
+def chocolate_line(d: catalogue.ChocolateEaten, i: TableInfo) -> str:
+    return f"🍫 {i.name_of(d['seat'])} eats a chocolate ({d['left']} left){timeout_tag(d)}."
+
+
+def miscue_line(d: catalogue.Miscue, i: TableInfo) -> str:
+    return f"❗ Miscue by {i.name_of(d['seat'])}: one penalty."
+
+
+def butt_kick_line(d: catalogue.ButtKick, i: TableInfo) -> str:
+    return f"🥾 {i.name_of(d['seat'])} miscued twice since the last Thrust: a kick in the butt!"
+
+
+def too_late_line(d: catalogue.TooLate, i: TableInfo) -> str:
+    return (f"⏱️ Too late, {i.name_of(d['seat'])}: "
+            f"{PROMPT_NAMES.get(d.get('prompt', ''), 'that prompt')} had closed.")
+
+
+def missed_line(d: catalogue.Missed, i: TableInfo) -> str:
+    return f"💤 {i.name_of(d['seat'])} let a prompt pass ({d['misses']} in a row)."
+
+
+def afk_forfeit_line(d: catalogue.Seat, i: TableInfo) -> str:
+    return f"💤 {i.name_of(d['seat'])} was away for five prompts in a row and forfeits."
+
+
+def resumed_line(d: catalogue.Resumed, i: TableInfo) -> str:
+    return "🔁 The bot is back: every clock restarts with time to spare."
+
+
+def bumper_won_line(d: catalogue.BumperWon, i: TableInfo) -> str:
+    return (f"🏆 {i.name_of(d['seat'])} wins bumper {d['bumper']} "
+            f"{'with a THEME' if d.get('how') == 'theme' else 'by building 50'}! Scores: "
+            + " · ".join(f"{i.name_of(s)} {num(x)}" for s, x in enumerate(d["scores"])))
+
+
+def anthem_start_line(d: catalogue.AnthemStart, i: TableInfo) -> str:
+    return "🎺 Noise makers out for the anthem!"
+
+
+def anthem_line(d: catalogue.AnthemSung, i: TableInfo) -> str:
+    return (f"{ANTHEM_PARTS.get(d['part'], ('🎵', ''))[0]} {i.name_of(d['seat'])}: "
+            + {"noise": "makes noise!", "lyrics": "reads the lyrics from the good paperback.",
+               "hat": "dons a silly hat.", "hail": "HAIL TO THE FISH!"}.get(d["part"], "sings."))
+
+
+def anthem_end_line(d: catalogue.AnthemEnd, i: TableInfo) -> str:
+    return "🐟 All together: HAIL TO THE FISH!"
+
+
+def surplus_line(d: catalogue.Surplus, i: TableInfo) -> str:
+    return (f"🍫 {i.name_of(d['seat'])}'s {d['count']} surplus chocolate "
+            f"{'is eaten (the carpet is blue)' if d.get('fate') == 'eaten' else 'goes to the audience'}.")
+
+
+def champion_line(d: catalogue.Champion, info: TableInfo) -> str:
     old, new = d.get("old"), d["new"]
     decried = (f"{info.name_of(old)} is decried! " if old is not None and old != new
                else "The old champion is decried! " if old is None else "")
     return (f"👑 {decried}{info.name_of(new)} is declared champion of the region, and the folded map "
             "is delivered with great force.")
+
+
+#: The words of every event of the schema's catalogue (`schema.EVENTS`; a forfeit is worded by
+#: the table), each function reading its own payload type; `event_line` looks the type up here.
+EVENT_WORDS: dict[EventKind, Callable[[Any, TableInfo], str]] = {
+    "game": game_line,
+    "cancelled": cancelled_line,
+    "gun": gun_line,
+    "bumper": bumper_line,
+    "stamp": stamp_line,
+    "chocolate_dealt": chocolate_dealt_line,
+    "golf_roll": balls.golf_roll_line,
+    "golf_ball": balls.golf_ball_line,
+    "duel_start": balls.duel_start_line,
+    "duel_dice": balls.duel_dice_line,
+    "duel_insult": balls.duel_insult_line,
+    "duel_applause": balls.duel_applause_line,
+    "duel_count_prompt": balls.duel_count_prompt_line,
+    "duel_count": balls.duel_count_line,
+    "duel_snap": balls.duel_snap_line,
+    "duel_snaps": balls.snaps_line,
+    "duel_won": balls.duel_won_line,
+    "thrust_called": thrust_called_line,
+    "thrust": thrust_line,
+    "war_step": war_line,
+    "triple": triple_line,
+    "hat": hat_line,
+    "hat_race": hat_race_line,
+    "hat_keep": hat_keep_line,
+    "hats_off": hats_off_line,
+    "trick_won": trick_won_line,
+    "golf_closed": balls.golf_closed_line,
+    "quick_switch": balls.quick_switch_line,
+    "throw": balls.throw_line,
+    "catch_open": balls.catch_open_line,
+    "catch": balls.catch_line,
+    "drop": balls.drop_line,
+    "box": balls.box_line,
+    "unbox": balls.unbox_line,
+    "hose": balls.hose_line,
+    "hose_result": balls.hose_result_line,
+    "both_balls": balls.both_balls_line,
+    "handout": balls.handout_line,
+    "build": build_line,
+    "slide": slide_line,
+    "control": control_line,
+    "catch_call": balls.catch_call_line,
+    "mitt": balls.mitt_line,
+    "move": move_line,
+    "offroad": offroad_line,
+    "stay": stay_line,
+    "theme": theme_line,
+    "attack_call": attack_call_line,
+    "penalty": penalty_line,
+    "penalty_prompt": penalty_prompt_line,
+    "chocolate": chocolate_line,
+    "refused": refused_line,
+    "miscue": miscue_line,
+    "butt_kick": butt_kick_line,
+    "too_late": too_late_line,
+    "missed": missed_line,
+    "afk_forfeit": afk_forfeit_line,
+    "resumed": resumed_line,
+    "bumper_won": bumper_won_line,
+    "anthem_start": anthem_start_line,
+    "anthem": anthem_line,
+    "anthem_end": anthem_end_line,
+    "surplus": surplus_line,
+    "champion": champion_line,
+}
 
 
 REASONS = {

@@ -3,7 +3,7 @@ waiting for now (the status line under the title)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 
 from cogs.table.mentions import neutral
@@ -96,6 +96,10 @@ def route_words(route: RouteView, region: str = "ohio") -> str:
         return f"off-road straight line, {route['km']} km{cost}"
     via = route.get("via") or []
     return (f"via {', '.join(via)}, " if via else "direct road, ") + f"{route['km']} km"
+
+
+def timeout_tag(d: Mapping[str, object]) -> str:
+    return " (time ran out)" if d.get("timeout") else ""
 
 
 # ----- what the table is waiting for ---------------------------------------------------------
