@@ -3,10 +3,9 @@ hint. Races (hats, catches, snaps) are pressed at once: in a race, speed is the 
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.core import Action
 from games.explain import Reason
+from games.fencing.schema import SeatView
 
 #: action type -> (why, rule)
 REASONS: dict[str, tuple[str, str]] = {
@@ -35,6 +34,6 @@ REASONS: dict[str, tuple[str, str]] = {
 }
 
 
-def explain(view: dict[str, Any], seat: int, action: Action) -> Reason:
+def explain(view: SeatView, seat: int, action: Action) -> Reason:
     why, rule = REASONS.get(str(action.get("type")), ("it is the move it rates best from the table", "2"))
     return Reason(why, rule)
