@@ -15,7 +15,12 @@ import pytest
 from PIL import Image, ImageChops
 
 from cogs.kniggits import render
+from cogs.kniggits.board import KNIGGIT_FIELDS
+from cogs.kniggits.look import CELL_MIN, MIN_SPAN, ROWS_MAX, condensed
+from cogs.kniggits.marks import label_for, rim
 from cogs.kniggits.render import FONT_SIZES
+from cogs.kniggits.roster_column import draw_roster_line
+from cogs.kniggits.window import inside
 from games.kniggits import views as shapes
 from tests.test_pictures_legible import check
 
@@ -179,10 +184,10 @@ def test_windows_keep_labels_legible(size: int, board: str) -> None:
     view = BOARDS[board](size)
     cells = [k["pos"] for k in render.on_field(view["kniggits"])]
     win = render.window(size, size, cells)
-    assert win.cell >= render.CELL_MIN
-    assert render.condensed(render.ID_FONT).getlength("10") <= 2 * (win.cell * 0.45 - render.rim(win.cell)) + 4
+    assert win.cell >= CELL_MIN
+    assert condensed(render.ID_FONT).getlength("10") <= 2 * (win.cell * 0.45 - rim(win.cell)) + 4
     assert (win.x1 - win.x0 + 1) * win.cell <= render.BOARD_W
-    assert win.rows() <= render.ROWS_MAX
+    assert win.rows() <= ROWS_MAX
 
 
 def test_a_tall_battle_leaves_out_an_empty_band() -> None:
@@ -191,8 +196,8 @@ def test_a_tall_battle_leaves_out_an_empty_band() -> None:
     view = start(48)
     win = render.window(48, 48, [k["pos"] for k in view["kniggits"]])
     assert win.gap is not None and win.y0 == 1 and win.y1 == 48
-    assert all(render.inside(win, k["pos"]) for k in view["kniggits"])
-    assert not any(render.inside(win, (24, y)) for y in range(win.gap[0], win.gap[1] + 1))
+    assert all(inside(win, k["pos"]) for k in view["kniggits"])
+    assert not any(inside(win, (24, y)) for y in range(win.gap[0], win.gap[1] + 1))
 
 
 def test_a_small_field_is_drawn_whole_and_the_window_snaps_to_grid_blocks() -> None:
@@ -200,14 +205,14 @@ def test_a_small_field_is_drawn_whole_and_the_window_snaps_to_grid_blocks() -> N
     assert render.window(24, 24, [[3, 3], [22, 22]])[:4] == (1, 24, 1, 24)
     x0, x1, y0, y1, *_ = render.window(36, 36, [[16, 16], [18, 17]])
     assert (x0 - 1) % 6 == 0 and x1 % 6 == 0 and (y0 - 1) % 6 == 0 and y1 % 6 == 0
-    assert x1 - x0 + 1 >= render.MIN_SPAN and y1 - y0 + 1 >= render.MIN_SPAN
+    assert x1 - x0 + 1 >= MIN_SPAN and y1 - y0 + 1 >= MIN_SPAN
 
 
 def test_a_spread_out_battle_keeps_the_last_exchange_in_view() -> None:
     cells = [[1, 1], [48, 1], [1, 48], [48, 48], [24, 24]]
     win = render.window(48, 48, cells, focus=[[48, 48], [47, 46]])
-    assert render.inside(win, (48, 48)) and render.inside(win, (47, 46))
-    assert win.cell >= render.CELL_MIN
+    assert inside(win, (48, 48)) and inside(win, (47, 46))
+    assert win.cell >= CELL_MIN
 
 
 # -- marks --------------------------------------------------------------------------------------------------
@@ -231,7 +236,7 @@ def test_kniggits_outside_the_window_are_marked_at_its_edge() -> None:
     alone = public(48, near)
     far = public(48, [*near, kniggit("B2", (48, 48))])
     win = render.window(48, 48, [k["pos"] for k in far["kniggits"]])
-    assert not render.inside(win, (48, 48))
+    assert not inside(win, (48, 48))
     assert render.battlefield(alone) != render.battlefield(far)
 
 
@@ -253,7 +258,7 @@ def test_only_public_view_fields_are_read() -> None:
     """The pictures read the public view's documented keys only: a seat's `me`, unknown keys
     and changes to fields they do not show leave them unchanged."""
     hints = get_type_hints(shapes.Kniggit)
-    assert set(render.KNIGGIT_FIELDS) <= set(hints)
+    assert set(KNIGGIT_FIELDS) <= set(hints)
     for key in ("battlefield", "kniggits", "engaged", "phase", "options", "turn", "last_move", "last_exchange",
                 "exchange", "result"):
         assert key in get_type_hints(shapes.PublicView)
@@ -320,7 +325,7 @@ def test_real_games_are_legible(size: int, seed: int, players: int, options: dic
     for view in public_views[:: max(1, len(public_views) // 25)] + public_views[-1:]:
         drawn(render.battlefield, view)
         for k in view["kniggits"]:
-            assert set(render.KNIGGIT_FIELDS) <= set(k)
+            assert set(KNIGGIT_FIELDS) <= set(k)
     plans = [(s, s["me"]["plan"]) for _, seats in views for s in seats if s["me"].get("plan")]
     drafts = [s for _, seats in views for s in seats if s["me"].get("deploy")]
     assert plans and drafts
@@ -348,7 +353,7 @@ def drawn_in_place(image: Image.Image, k: dict[str, Any], x: float, y: float, ce
     """A disc drawn on a sprite as big as the picture, pasted at (0, 0): no translation at all."""
     sprite, mask = render._disc.__wrapped__(
         k["army"], k["status"] != "active" or ghost, ghost, bool(k.get("mounted")),
-        (0, 0, 0) if ghost else tuple(int(k.get(p, 0)) for p in "MAD"), render.label_for(k["id"], cell), cell, x, y)
+        (0, 0, 0) if ghost else tuple(int(k.get(p, 0)) for p in "MAD"), label_for(k["id"], cell), cell, x, y)
     image.paste(sprite, (0, 0), mask)
 
 
@@ -363,8 +368,8 @@ def test_sprites_paste_the_pixels_drawing_in_place_gives(size: int, board: str,
     plan = {"id": "A6", "path": [[mid + 1, mid - 2], [mid + 2, mid - 1]], "cost": "1.41", "allowance": 12,
             "engages": [], "potions": [], "flag": None, "hand": None}
     pasted = [drawn(render.battlefield, view)[0], drawn(render.preview, view, plan)[0]]
-    monkeypatch.setattr(render, "disc", drawn_in_place)
-    monkeypatch.setattr(render, "roster_line", render.draw_roster_line)
+    monkeypatch.setattr("cogs.kniggits.marks.disc", drawn_in_place)
+    monkeypatch.setattr("cogs.kniggits.roster_column.roster_line", draw_roster_line)
     in_place = [drawn(render.battlefield, view)[0], drawn(render.preview, view, plan)[0]]
     for a, b in zip(pasted, in_place, strict=True):
         assert pixels(a).tobytes() == pixels(b).tobytes()

@@ -1,0 +1,249 @@
+"""What a picture reads from the view (`facts`, the JSON key of its cache) and the field drawn
+from it: kniggits, facings, engagements, the last move and exchange, items, arrows to those
+outside the window."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from cogs.kniggits.look import (
+    ARMY,
+    AXIS_W,
+    BLACK,
+    BURST,
+    BURST_EDGE,
+    ENGAGED,
+    FLED_FILL,
+    MIN_FONT,
+    PATH,
+    POOL,
+    WHITE,
+    ink,
+    text,
+)
+from cogs.kniggits.marks import HEADINGS, arrowhead, burst, flag_shape, kniggit_mark
+from cogs.kniggits.window import Window, centre, field_layer, inside
+from cogs.table.pictures import RGB, dashed
+
+# -- what a picture reads from the view ----------------------------------------------------------------
+KNIGGIT_FIELDS = ("id", "army", "kind", "two_swords", "pos", "facing", "heading", "M", "A", "D", "status",
+                  "mounted", "magic_sword", "carrying", "hand")
+
+
+def facts(view: dict[str, Any]) -> dict[str, Any]:
+    """The public view's fields the battlefield shows (and nothing else: they key the cache)."""
+    bf = view["battlefield"]
+    last_move, last_ex, open_ex = view.get("last_move"), view.get("last_exchange"), view.get("exchange")
+    turn, result = view.get("turn"), view.get("result")
+    return {
+        "field": {"width": bf["width"], "height": bf["height"], "zones": bf["zones"], "obstacles": bf["obstacles"]},
+        "potions": [{"id": p["id"], "pos": p["pos"], "kind": p["kind"]} for p in bf.get("potions", [])],
+        "flags": [{"army": f["army"], "home": f["home"], "pos": f["pos"], "carrier": f["carrier"]}
+                  for f in bf.get("flags", [])],
+        "kniggits": [{f: k.get(f) for f in KNIGGIT_FIELDS} for k in view.get("kniggits", [])],
+        "engaged": [list(p) for p in view.get("engaged", [])],
+        "phase": view.get("phase"),
+        "preset": (view.get("options") or {}).get("preset"),
+        "turn": {"round": turn["round"], "rounds": turn["rounds"], "army": turn["army"]} if turn else None,
+        "last_move": ({"id": last_move["id"], "path": last_move["path"], "cost": last_move.get("cost")}
+                      if last_move else None),
+        "last_exchange": ({"attacker": last_ex["attacker"], "target": last_ex["target"], "mode": last_ex["mode"],
+                           "number": last_ex.get("number")} if last_ex else None),
+        "exchange": ({"attacker": open_ex["attacker"], "target": open_ex["target"], "mode": open_ex["mode"]}
+                     if open_ex else None),
+        "result": {"winner": result.get("winner"), "reason": result.get("reason")} if result else None,
+    }
+
+
+PHASE_WORDS = {"move": "moves", "facing": "sets facings", "turning": "is turning", "fight": "fights",
+               "exchange": "fights"}
+
+
+def headline(shown: dict[str, Any]) -> str:
+    phase, turn, result = shown["phase"], shown["turn"], shown["result"]
+    field = shown["field"]
+    size = f"{field['width']}×{field['height']}"
+    if result is not None:
+        winner = result["winner"]
+        reason = str(result.get("reason") or "").replace("_", " ")
+        return (f"Army {winner} wins" if winner else "A draw") + (f" · {reason}" if reason else "")
+    if turn is not None and phase in PHASE_WORDS:
+        who = turn["army"] if phase != "turning" else ("B" if turn["army"] == "A" else "A")
+        return f"Round {turn['round']} of {turn['rounds']} · Army {who} {PHASE_WORDS[phase]}"
+    words = {"map": f"Battlefield {size}" + (f" · {shown['preset']}" if shown.get("preset") else ""),
+             "build": f"Battlefield {size} · armies being built", "deploy": f"Battlefield {size} · deployment",
+             "rps": f"Battlefield {size} · rock-paper-scissors"}
+    return words.get(phase or "", f"Battlefield {size}")
+
+
+# -- drawing a window ----------------------------------------------------------------------------------
+def _by_id(kniggits: Iterable[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {k["id"]: k for k in kniggits}
+
+
+def on_field(kniggits: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [k for k in kniggits if k["status"] in ("active", "fled")]
+
+
+class Board:
+    """A window of the field pasted on a picture at (0, top), with helpers to draw in it."""
+
+    def __init__(self, image: Image.Image, shown: dict[str, Any], win: Window, left: int, top: int) -> None:
+        self.image, self.win, self.left, self.top = image, win, left, top
+        self.draw = ImageDraw.Draw(image)
+        self.cell = win[4]
+        image.paste(field_layer(json.dumps(shown["field"], sort_keys=True), win), (left, top))
+        self.shown = shown
+
+    def at(self, xy: Sequence[int]) -> tuple[float, float]:
+        return centre(self.win, xy, self.left + AXIS_W, self.top)
+
+    def visible(self, xy: Sequence[int]) -> bool:
+        return inside(self.win, xy)
+
+    def tint(self, cells: Iterable[Sequence[int]], colour: RGB, edge: RGB) -> None:
+        """Each cell filled and outlined, by the two calls to Pillow's core that
+        `ImageDraw.rectangle` makes (a reach tints a hundred cells; its checks cost more)."""
+        c, core = self.cell, self.draw.draw
+        fill, outline = ink(colour), ink(edge)
+        for xy in cells:
+            if self.visible(xy):
+                x, y = self.at(xy)
+                box = (x - c / 2 + 1, y - c / 2 + 1, x + c / 2 - 1, y + c / 2 - 1)
+                core.draw_rectangle(box, fill, 1)
+                core.draw_rectangle(box, outline, 0, 1)
+
+    def items(self) -> None:
+        """Potions (a flask in its colour, the letter when it fits) and flags (a pennant where it
+        lies; a dashed square on an empty home cell)."""
+        c, draw = self.cell, self.draw
+        for potion in self.shown["potions"]:
+            if not self.visible(potion["pos"]):
+                continue
+            x, y = self.at(potion["pos"])
+            colour = POOL[potion["kind"]]
+            r = c * 0.36
+            draw.rectangle((x - r * 0.32, y - r * 1.25, x + r * 0.32, y - r * 0.5), fill=ink(colour),
+                           outline=ink(BLACK))
+            draw.ellipse((x - r, y - r * 0.75, x + r, y + r * 1.1), fill=ink(colour), outline=ink(BLACK), width=2)
+            if c >= 40:
+                text(self.image, (x, y + r * 0.2), potion["kind"], WHITE, MIN_FONT, "mm", colour)
+        for flag in self.shown["flags"]:
+            home = flag["home"]
+            if self.visible(home) and flag["pos"] != home:
+                x, y = self.at(home)
+                h = c * 0.42
+                dashed(draw, (x - h, y - h), (x + h, y - h), ink(ARMY[flag["army"]]), 2, 4, 3)
+                dashed(draw, (x - h, y + h), (x + h, y + h), ink(ARMY[flag["army"]]), 2, 4, 3)
+                dashed(draw, (x - h, y - h), (x - h, y + h), ink(ARMY[flag["army"]]), 2, 4, 3)
+                dashed(draw, (x + h, y - h), (x + h, y + h), ink(ARMY[flag["army"]]), 2, 4, 3)
+            if flag["pos"] is not None and self.visible(flag["pos"]):
+                x, y = self.at(flag["pos"])
+                flag_shape(draw, x - c * 0.22, y + c * 0.38, c * 0.78, ARMY[flag["army"]])
+
+    def path(self, cells: Sequence[Sequence[int]], colour: RGB = PATH) -> None:
+        """A move's path: a hollow ring on its start, a line through its cells, an arrowhead."""
+        if len(cells) < 2:
+            return
+        c, draw = self.cell, self.draw
+        points = [self.at(xy) for xy in cells]
+        width = max(3, round(c / 9))
+        draw.line(points, fill=ink(colour), width=width, joint="curve")
+        sx, sy = points[0]
+        r = c * 0.3
+        draw.ellipse((sx - r, sy - r, sx + r, sy + r), outline=ink(colour), width=width)
+        for px, py in points[1:-1]:
+            d = width * 0.9
+            draw.ellipse((px - d, py - d, px + d, py + d), fill=ink(colour))
+        arrowhead(draw, points[-2], points[-1], c * 0.42, ink(colour))
+
+    def route(self, cells: Sequence[Sequence[int]], colour: RGB = PATH) -> None:
+        """A destination's route on the reach picture: a plain line (the badge marks its end)."""
+        points = [self.at(xy) for xy in cells if self.visible(xy)]
+        if len(points) >= 2:
+            self.draw.line(points, fill=ink(colour), width=max(3, round(self.cell / 10)), joint="curve")
+
+    def badge(self, xy: Sequence[int], words: str, colour: RGB = PATH) -> None:
+        """A route's number on its end cell: a white disc ringed in the route's colour."""
+        if not self.visible(xy):
+            return
+        x, y = self.at(xy)
+        r = max(self.cell * 0.42, 15)
+        self.draw.ellipse((x - r, y - r, x + r, y + r), fill=ink(WHITE), outline=ink(colour),
+                          width=max(3, round(self.cell / 12)))
+        text(self.image, (x, y + 1), words, BLACK, MIN_FONT, "mm", WHITE)
+
+    def engaged(self, pairs: Iterable[Sequence[str]], kniggits: dict[str, dict[str, Any]],
+                colour: RGB = ENGAGED) -> None:
+        c = self.cell
+        for a, b in pairs:
+            if a in kniggits and b in kniggits:
+                dashed(self.draw, self.at(kniggits[a]["pos"]), self.at(kniggits[b]["pos"]), ink(colour),
+                       max(2, round(c / 12)), max(4, c / 6), max(3, c / 9))
+
+    def kniggits(self, kniggits: list[dict[str, Any]], pairs: list[list[str]], skip: str | None = None,
+                 *, arrows: bool = True) -> None:
+        """Every kniggit in the window; the others as arrows at the window's edge."""
+        everyone = _by_id(kniggits)
+        engaged_with = {(a, b) for a, b in pairs} | {(b, a) for a, b in pairs}
+        for k in on_field(kniggits):
+            if k["id"] == skip:
+                continue
+            if not self.visible(k["pos"]):
+                if arrows:
+                    self.edge_arrow(k)
+                continue
+            x, y = self.at(k["pos"])
+            target = everyone.get(k.get("facing") or "")
+            facing = target is not None and (k["id"], target["id"]) in engaged_with
+            if facing:
+                tx, ty = self.at(target["pos"])
+                toward = (tx - x, ty - y)
+            else:
+                dx, dy = HEADINGS.get(k.get("heading") or "", (0, 1 if k["army"] == "A" else -1))
+                toward = (dx, -dy)
+            kniggit_mark(self.image, self.draw, k, x, y, self.cell, toward, facing)
+
+    def edge_arrow(self, k: dict[str, Any]) -> None:
+        """A kniggit outside the window: a triangle in its army's colour on the nearest edge."""
+        x0, x1, y0, y1, c = self.win[:5]
+        px = min(max(k["pos"][0], x0), x1)
+        py = min(max(k["pos"][1], y0), y1)
+        x, y = self.at((px, py))
+        dx = (k["pos"][0] > x1) - (k["pos"][0] < x0)
+        dy = (k["pos"][1] < y0) - (k["pos"][1] > y1)  # screen y grows downward
+        x += dx * c * 0.3
+        y += dy * c * 0.3
+        s = c * 0.22
+        norm = math.hypot(dx, dy) or 1
+        ux, uy = dx / norm, dy / norm
+        tip = (x + ux * s, y + uy * s)
+        self.draw.polygon([tip, (x - ux * s - uy * s, y - uy * s + ux * s), (x - ux * s + uy * s, y - uy * s - ux * s)],
+                          fill=ink(FLED_FILL if k["status"] == "fled" else ARMY[k["army"]]), outline=ink(BLACK))
+
+    def exchange(self, pair: dict[str, Any] | None, kniggits: dict[str, dict[str, Any]], *, open_: bool) -> None:
+        """The last exchange (a burst between the pair; a shot: a line from the archer, the burst
+        at its target) or the open one (a white burst)."""
+        if not pair or pair["attacker"] not in kniggits or pair["target"] not in kniggits:
+            return
+        a, t = kniggits[pair["attacker"]]["pos"], kniggits[pair["target"]]["pos"]
+        if not (self.visible(a) or self.visible(t)):
+            return
+        (ax, ay), (tx, ty) = self.at(a), self.at(t)
+        c = self.cell
+        fill, edge = (WHITE, BLACK) if open_ else (BURST, BURST_EDGE)
+        if pair["mode"] == "shot":
+            norm = math.hypot(tx - ax, ty - ay) or 1
+            ux, uy = (tx - ax) / norm, (ty - ay) / norm
+            end = (tx - ux * c * 0.5, ty - uy * c * 0.5)
+            self.draw.line((ax + ux * c * 0.5, ay + uy * c * 0.5, *end), fill=ink(edge), width=max(2, c // 14))
+            arrowhead(self.draw, (ax, ay), end, c * 0.3, ink(edge))
+            bx, by = end
+        else:
+            bx, by = (ax + tx) / 2, (ay + ty) / 2
+        burst(self.draw, bx, by, c * 0.24, fill, edge)

@@ -1,0 +1,233 @@
+"""Which part of the field a picture shows (the window: whole 6-inch blocks round the action,
+a torn strip for an empty band) and its static layer (ground, zones, grid, obstacles, axis
+labels), cached per map and window."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import NamedTuple
+
+from PIL import Image, ImageDraw
+
+from cogs.kniggits.look import (
+    AXIS_H,
+    AXIS_W,
+    BACKGROUND,
+    BLOCK,
+    BLOCK_LINE,
+    BOARD_W,
+    CELL_MAX,
+    CELL_MIN,
+    DIM_TEXT,
+    GRID,
+    GROUND,
+    MIN_FONT,
+    MIN_SPAN,
+    ROCK,
+    ROCK_EDGE,
+    ROWS_MAX,
+    ZONE,
+    ZONE_GRID,
+    blank,
+    ink,
+    text,
+)
+
+
+# -- the window onto the field --------------------------------------------------------------------------
+class Window(NamedTuple):
+    """The cells drawn (inclusive), the cell size in px, and the rows left out (an empty band
+    of a tall battle, drawn as a thin strip) if any."""
+
+    x0: int
+    x1: int
+    y0: int
+    y1: int
+    cell: int
+    gap: tuple[int, int] | None = None
+
+    def rows(self) -> int:
+        return self.y1 - self.y0 + 1 - (self.gap[1] - self.gap[0] + 1 if self.gap else 0)
+
+
+GAP_PX = 36  # the strip standing for the rows left out
+
+
+def _snap(lo: int, hi: int, size: int) -> tuple[int, int]:
+    """`lo..hi` widened to whole 6-inch blocks, within `1..size`."""
+    return max(1, (lo - 1) // BLOCK * BLOCK + 1), min(size, -(-hi // BLOCK) * BLOCK)
+
+
+def _grow(lo: int, hi: int, size: int, least: int, step: int) -> tuple[int, int]:
+    """`lo..hi` grown `step` cells at a time on both sides until it spans `least` (or the field)."""
+    while hi - lo + 1 < min(least, size):
+        lo, hi = max(1, lo - step), min(size, hi + step)
+    return lo, hi
+
+
+def _fit(lo: int, hi: int, size: int, most: int, important: list[int], others: list[int]) -> tuple[int, int]:
+    """A span of at most `most` cells inside `lo..hi`: the one that holds the most important
+    points, then the most others, then the one nearest the middle (block starts preferred)."""
+    if hi - lo + 1 <= most:
+        return lo, hi
+    starts = sorted({*range(lo, hi - most + 2, BLOCK), hi - most + 1, *(p - most // 2 for p in important)})
+    middle = (lo + hi) / 2
+
+    def score(start: int) -> tuple[int, int, float, int]:
+        end = start + most - 1
+        return (sum(start <= p <= end for p in important), sum(start <= p <= end for p in others),
+                -abs(start + (most - 1) / 2 - middle), -start)
+
+    start = max((s for s in starts if lo <= s <= hi - most + 1), key=score)
+    return start, start + most - 1
+
+
+def window(width: int, height: int, cells: Sequence[Sequence[int]], focus: Sequence[Sequence[int]] = (),
+           *, margin: int = 2, labelled: bool = True, snap: bool = True) -> Window:
+    """The part of the field to draw and its cell size: round `cells` (and `focus`, kept first
+    when everything does not fit), or the whole field when there is nothing to show. `snap`
+    widens it to whole 6-inch blocks (a table picture's frame then moves seldom)."""
+    points = [*cells, *focus]
+    if not points:
+        x0, x1, y0, y1 = 1, width, 1, height
+    else:
+        x0, x1 = max(1, min(p[0] for p in points) - margin), min(width, max(p[0] for p in points) + margin)
+        y0, y1 = max(1, min(p[1] for p in points) - margin), min(height, max(p[1] for p in points) + margin)
+        if snap:
+            (x0, x1), (y0, y1) = _snap(x0, x1, width), _snap(y0, y1, height)
+        x0, x1 = _grow(x0, x1, width, MIN_SPAN, BLOCK if snap else 1)
+        y0, y1 = _grow(y0, y1, height, MIN_SPAN, BLOCK if snap else 1)
+    gap = None
+    if labelled and points:
+        x0, x1 = _fit(x0, x1, width, BOARD_W // CELL_MIN, [p[0] for p in focus], [p[0] for p in cells])
+        gap = _gap(y0, y1, [p[1] for p in points])
+        if gap is None:
+            y0, y1 = _fit(y0, y1, height, ROWS_MAX, [p[1] for p in focus], [p[1] for p in cells])
+    rows = y1 - y0 + 1 - (gap[1] - gap[0] + 1 if gap else 0)
+    cell = min(CELL_MAX, BOARD_W // (x1 - x0 + 1), (ROWS_MAX * CELL_MIN) // rows)
+    return Window(x0, x1, y0, y1, cell, gap)
+
+
+def _gap(y0: int, y1: int, rows: list[int], keep: int = 4) -> tuple[int, int] | None:
+    """The rows to leave out when `y0..y1` is taller than `ROWS_MAX`: the widest band with
+    nothing within `keep` rows (the approach a move of 6-8 inches needs stays in view), whole,
+    so the cells grow. None when no band is wide enough (the window is then cut instead)."""
+    excess = y1 - y0 + 1 - ROWS_MAX
+    if excess <= 0:
+        return None
+    best: tuple[int, int] | None = None
+    start = None
+    for y in range(y0, y1 + 2):
+        empty = y <= y1 and all(abs(y - r) > keep for r in rows)
+        if empty and start is None:
+            start = y
+        elif not empty and start is not None:
+            if best is None or y - start > best[1] - best[0] + 1:
+                best = (start, y - 1)
+            start = None
+    if best is None or best[1] - best[0] + 1 < max(excess, 4):
+        return None
+    return best
+
+
+def screen_row(win: Window, y: int) -> float:
+    """Px from the window's top to the top of row `y` (rows under the gap sit a strip lower)."""
+    if win.gap is None or y > win.gap[1]:
+        return (win.y1 - y) * win.cell
+    return (win.y1 - y - (win.gap[1] - win.gap[0] + 1)) * win.cell + GAP_PX + 2  # + the upper border
+
+
+def centre(win: Window, xy: Sequence[int], left: int, top: int) -> tuple[float, float]:
+    return left + (xy[0] - win.x0 + 0.5) * win.cell, top + screen_row(win, xy[1]) + 0.5 * win.cell
+
+
+def inside(win: Window, xy: Sequence[int]) -> bool:
+    hidden = win.gap is not None and win.gap[0] <= xy[1] <= win.gap[1]
+    return win.x0 <= xy[0] <= win.x1 and win.y0 <= xy[1] <= win.y1 and not hidden
+
+
+# -- the static layer ----------------------------------------------------------------------------------
+def _labels(lo: int, hi: int, cell: int) -> list[int]:
+    """The coordinates labelled on an axis: every 6th, and the window's ends when clear of them."""
+    room = math.ceil(34 / cell)
+    chosen = [v for v in range(lo, hi + 1) if v % BLOCK == 0]
+    for end in (lo, hi):
+        if all(abs(end - v) > room for v in chosen):
+            chosen.append(end)
+    return sorted(chosen)
+
+
+@lru_cache(maxsize=64)
+def field_layer(key: str, win: Window) -> Image.Image:
+    """The static layer of `win`: its rows over the gap, a strip for the rows left out, its rows
+    under the gap with the x labels."""
+    if win.gap is None:
+        return _rows_layer(key, win, True)
+    upper = _rows_layer(key, win._replace(y0=win.gap[1] + 1, gap=None), False)
+    lower = _rows_layer(key, win._replace(y1=win.gap[0] - 1, gap=None), True)
+    image = blank((upper.width, upper.height + GAP_PX + lower.height), BACKGROUND)
+    image.paste(upper, (0, 0))
+    image.paste(lower, (0, upper.height + GAP_PX))
+    draw = ImageDraw.Draw(image)
+    x_end = AXIS_W + (win.x1 - win.x0 + 1) * win.cell
+    for y in (upper.height + 5, upper.height + GAP_PX - 6):  # a torn edge: two zig-zag lines
+        draw.line([(AXIS_W + i * 8, y + (4 if i % 2 else -3)) for i in range((x_end - AXIS_W) // 8 + 1)],
+                  fill=ink(BLOCK_LINE), width=2)
+    text(image, ((AXIS_W + x_end) / 2, upper.height + GAP_PX / 2), f"rows {win.gap[0]}–{win.gap[1]} left out",
+         DIM_TEXT, MIN_FONT, "mm", BACKGROUND)
+    return image
+
+
+@lru_cache(maxsize=64)
+def _rows_layer(key: str, win: Window, x_labels: bool) -> Image.Image:
+    """Ground, zones, the 1-inch grid (every 6th line darker), obstacles and the axis labels,
+    for the cells of `win` (no gap), with the field's top left at (AXIS_W, 0)."""
+    bf = json.loads(key)
+    x0, x1, y0, y1, c = win.x0, win.x1, win.y0, win.y1, win.cell
+    cols, rows = x1 - x0 + 1, y1 - y0 + 1
+    image = blank((AXIS_W + cols * c + 2, rows * c + (AXIS_H if x_labels else 2)), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    left = AXIS_W
+    draw.rectangle((left, 0, left + cols * c, rows * c), fill=ink(GROUND))
+    row_of = {}
+    for army, (lo, hi) in bf["zones"].items():
+        for y in range(max(lo, y0), min(hi, y1) + 1):
+            row_of[y] = army
+    for y, army in row_of.items():
+        top = (y1 - y) * c
+        draw.rectangle((left, top, left + cols * c, top + c), fill=ink(ZONE[army]))
+    if c >= 12:  # the 1-inch grid, in each row's own shade
+        for y in range(y0, y1 + 1):
+            top = (y1 - y) * c
+            colour = ink(ZONE_GRID[row_of[y]] if y in row_of else GRID)
+            draw.line((left, top, left + cols * c, top), fill=colour)
+            draw.line((left, top + c, left + cols * c, top + c), fill=colour)
+            for i in range(cols + 1):
+                draw.line((left + i * c, top, left + i * c, top + c), fill=colour)
+    for x in range(x0, x1 + 1):
+        if x % BLOCK == 0 and x < x1:
+            px = left + (x - x0 + 1) * c
+            draw.line((px, 0, px, rows * c), fill=ink(BLOCK_LINE), width=2)
+    for y in range(y0, y1 + 1):
+        if y % BLOCK == 0 and y < y1:
+            py = (y1 - y) * c
+            draw.line((left, py, left + cols * c, py), fill=ink(BLOCK_LINE), width=2)
+    blocked = {tuple(o) for o in bf["obstacles"]}
+    for x, y in blocked:
+        if x0 <= x <= x1 and y0 <= y <= y1:
+            px, py = left + (x - x0) * c, (y1 - y) * c
+            draw.rectangle((px, py, px + c, py + c), fill=ink(ROCK))
+            for dx, dy, edge in ((0, 1, (px, py, px + c, py)), (0, -1, (px, py + c, px + c, py + c)),
+                                 (-1, 0, (px, py, px, py + c)), (1, 0, (px + c, py, px + c, py + c))):
+                if (x + dx, y + dy) not in blocked:
+                    draw.line(edge, fill=ink(ROCK_EDGE), width=2 if c >= 20 else 1)
+    draw.rectangle((left, 0, left + cols * c, rows * c), outline=ink(BLOCK_LINE), width=2)
+    for x in _labels(x0, x1, c) if x_labels else ():
+        text(image, (left + (x - x0 + 0.5) * c, rows * c + AXIS_H / 2 + 1), str(x), DIM_TEXT, MIN_FONT, "mm",
+             BACKGROUND)
+    for y in _labels(y0, y1, c):
+        text(image, (AXIS_W - 8, (y1 - y + 0.5) * c), str(y), DIM_TEXT, MIN_FONT, "rm", BACKGROUND)
+    return image
