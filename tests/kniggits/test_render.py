@@ -8,7 +8,6 @@ nothing read that the public view does not have."""
 from __future__ import annotations
 
 import io
-import time
 from typing import Any, get_type_hints
 
 import pytest
@@ -243,15 +242,13 @@ def test_kniggits_outside_the_window_are_marked_at_its_edge() -> None:
 # -- cache and inputs -------------------------------------------------------------------------------------
 def test_the_same_board_is_drawn_once() -> None:
     render.clear_caches()
-    view = packed(36)
-    started = time.perf_counter()
-    first = render.battlefield(view)
-    cold = time.perf_counter() - started
-    started = time.perf_counter()
+    first = render.battlefield(packed(36))
     again = render.battlefield(packed(36))  # an equal view, another dict
-    cached = time.perf_counter() - started
+    # the very same picture object comes back: nothing was drawn again (no wall-clock
+    # comparison, which a loaded machine makes flaky)
     assert again is first
-    assert cached < cold / 10
+    render.clear_caches()
+    assert render.battlefield(packed(36)) is not first  # and a cleared cache draws anew
 
 
 def test_only_public_view_fields_are_read() -> None:
