@@ -44,6 +44,10 @@ SEEDS = range(12)
 VARIANTS: dict[str, list[dict[str, Any]]] = {
     "tarot": [{}, {"mode": "league", "gallowglass": True}, {"allegiances": True},
               {"allegiances": True, "gallowglass": True, "allegiance_trumps_score": True}],
+    # every variant at once (V1-V7: horses, magic swords, double defence, two swords, archers,
+    # potions, capture the flag) every other seed
+    "kniggits": [{}, {"horses": True, "magic_swords": True, "double_defence": True, "two_swords": True,
+                      "archers": True, "potions": 4, "scenario": "flag"}],
 }
 
 
@@ -160,15 +164,22 @@ def test_the_shape_check_sees_a_renamed_key() -> None:
 
 #: (game, a key of its PublicView, the modules that build or read it: each must fail).
 RENAMED = [
-    ("hallway", "pos: list[int]", {"games/hallway/engine.py", "games/hallway/ai.py", "cogs/hallway/ui.py",
+    ("hallway", "pos: list[int]", {"games/hallway/views.py", "games/hallway/ai.py", "cogs/hallway/ui.py",
                                    "cogs/hallway/render.py"}),
     ("words", "scores: list[int]", {"games/words/views.py", "cogs/words/table.py", "cogs/words/render.py"}),
-    ("tarot", "trick: Trick | None", {"games/tarot/engine.py", "cogs/tarot/ui.py"}),
+    ("tarot", "trick: Trick | None", {"games/tarot/views.py", "cogs/tarot/ui.py"}),
     # a private SeatView apart from the table's (`SeatView.` names it): its builder and readers fail
-    ("tarot", "SeatView.legal: list[str]", {"games/tarot/engine.py", "games/tarot/ai.py", "cogs/tarot/ui.py"}),
+    ("tarot", "SeatView.legal: list[str]", {"games/tarot/views.py", "games/tarot/ai.py", "cogs/tarot/ui.py"}),
     ("fencing", "pieces: dict[str, PieceView]", {"games/fencing/views.py", "games/fencing/ai_plan.py",
                                                  "cogs/fencing/table.py", "cogs/fencing/wording.py",
                                                  "cogs/fencing/render.py"}),
+    # a PublicView key the computer reads through SeatView (PublicView plus `me`), so mypy names SeatView
+    ("kniggits", "SeatView.kniggits: list[Kniggit]", {"games/kniggits/views.py", "games/kniggits/ai_read.py",
+                                                      "games/kniggits/ai_tactics.py"}),
+    # `me` of a seat's view: built in views.py, read by the computer
+    ("kniggits", "SeatItems.gesture: NotRequired[GesturePanel | None]", {"games/kniggits/views.py",
+                                                                         "games/kniggits/ai.py",
+                                                                         "games/kniggits/ai_gestures.py"}),
 ]
 
 

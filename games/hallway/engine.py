@@ -1,4 +1,4 @@
-"""Two Fat Dudes in a Narrow Hallway as a pure engine: dispatch, waits, views, AFK."""
+"""Two Fat Dudes in a Narrow Hallway as a pure engine: dispatch, waits, AFK (views: views.py)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,9 @@ from typing import Any
 
 from games import choices
 from games.core import Action, Engine, Event, IllegalAction, Outcome, Secret, State, Wait
-from games.hallway import negotiation, turns
-from games.hallway.board import encounter_fee, left_penalty, track
-from games.hallway.schema import Kind, NegotiationView, PublicView, SeatView
-from games.hallway.state import AFK_LIMIT, OFFER_LIMIT, exited, new_state, other
+from games.hallway import negotiation, turns, views
+from games.hallway.schema import Kind, PublicView, SeatView
+from games.hallway.state import AFK_LIMIT, new_state, other
 
 ROLL_TIMEOUT = 45.0  # a roll, and the whole opening of a negotiation
 ANSWER_TIMEOUT = 60.0  # answering an offer, choosing with the Edge
@@ -174,43 +173,7 @@ class HallwayEngine(Engine[PublicView, SeatView]):
 
     # ----- what everyone sees --------------------------------------------------------
     def view(self, state: State, seat: int | None) -> PublicView:
-        """Everything is public in this game but the RNG (and the roll-off's picks, which say
-        nothing: the table shows who has pressed Roll)."""
-        pos = state["pos"]
-        nego = state["nego"]
-        box = choices.public(turns.rolloff_box(state))
-        offer = nego and nego["pending"]
-        negotiation: NegotiationView | None = None if nego is None else {
-            "offers": nego["offers"], "limit": OFFER_LIMIT, "nodeal": list(nego["nodeal"]),
-            "pending": {"maker": offer["maker"], "payer": offer["payer"], "amount": offer["amount"]}
-            if offer else None,
-        }
-        last, final = state["last_roll"], state["final"]
-        return {
-            "phase": state["phase"],
-            "track": track(),
-            "pos": list(pos),
-            "score": list(state["score"]),
-            "start": state["start"],
-            "turn": state["turn"],
-            "round": state["round"],
-            "edge": state["edge"],
-            "encounters": state["encounters"],
-            "fee": encounter_fee(max(1, state["encounters"])),
-            "passed": state["passed"],
-            "exited": list(state["exited"]),
-            "penalty": [0 if exited(state, s) else left_penalty(s, pos[s]) for s in (0, 1)],
-            "rolloff": {"round": state["rolloff"]["round"], "key": box["key"], "seats": box["seats"],
-                        "chosen": box["chosen"], "past": [list(p) for p in state["rolloff"]["past"]]},
-            "negotiation": negotiation,
-            "last_roll": {"seat": last["seat"], "roll": last["roll"]} if last else None,
-            "timeouts": list(state["timeouts"]),
-            "stats": [{"deals": s["deals"], "paid": s["paid"], "received": s["received"], "offers": s["offers"],
-                       "edge": list(s["edge"])} for s in state["stats"]],
-            "final": {"totals": list(final["totals"]), "ranks": list(final["ranks"])} if final else None,
-            "forfeit": state.get("forfeit"),
-            "afk": bool(state.get("afk")),
-        }
+        return views.view(state)
 
     def result(self, state: State) -> Outcome | None:
         return turns.outcome(state)

@@ -1,29 +1,20 @@
 """Conference / League as a pure engine: options, waits and timers, dispatch, the AFK flag
-and vote (§4), views, the outcome (§5)."""
+and vote (§4), the outcome (§5); the views are in views.py."""
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, cast, overload
+from typing import Any, ClassVar, overload
 
 from games.core import Action, Engine, Event, IllegalAction, Option, Outcome, Rng, Secret, State, Wait
 from games.tarot import hand as hands
-from games.tarot.cards import DECK, SUITS, corresponding_ace, is_ace, sort_hand
+from games.tarot import views
+from games.tarot.cards import DECK, SUITS
 from games.tarot.deal import discard_choices, discard_shortfall, partner, team_of
-from games.tarot.hand import HANDS_PER_GAME, current_trick, legal_for, turn, window_holder
-from games.tarot.schema import (
-    CallMade,
-    Fool,
-    LedSuit,
-    MoverTable,
-    Options,
-    PublicView,
-    SeatView,
-    Trick,
-    VoteView,
-)
-from games.tarot.tricks import led_suit, substitutes
+from games.tarot.hand import current_trick, legal_for, turn, window_holder
+from games.tarot.schema import PublicView, SeatView
+from games.tarot.views import conference_on as conference_on  # its old home, read by the UI and tests
 
 #: Live limits in seconds (§4); the async profile multiplies them by ASYNC_FACTOR.
 PLAY, DISCARD, NOMINATE, WINDOW, VOTE = 90.0, 120.0, 60.0, 15.0, 60.0
@@ -229,67 +220,8 @@ class TarotEngine(Engine[PublicView, SeatView]):
         """The table (`None`), or a seat's own: its hand and what it may do now, nothing
         public besides, so a seat's DM changes only when its own situation does."""
         if seat is not None and 0 <= seat < 4:
-            return self._private(state, seat)
-        return self._public(state)
-
-    def _public(self, state: State) -> PublicView:
-        hand = state["hand"]
-        trick = current_trick(hand)
-        done = [t for t in hand["tricks"] if t["winner"] is not None and t is not trick]
-        tricks_won = [sum(1 for t in hand["tricks"] if t["winner"] is not None and team_of(t["winner"]) == team)
-                      for team in (0, 1)]
-        options: Options = state["options"]
-        vote: VoteView | None = state["vote"]
-        calls: list[CallMade] = hand["calls"]
-        return {
-            "hand_no": min(state["hand_no"], HANDS_PER_GAME - 1) + 1, "hands": HANDS_PER_GAME,
-            "dealer": hand["dealer"], "mode": options["mode"], "direction": hand["direction"],
-            "options": options.copy(), "conference": conference_on(options),
-            "phase": "over" if state["over"] else hand["phase"], "turn": turn(hand),
-            "g_suit": hand["g_suit"], "points": list(state["points"]), "tricks_won": tricks_won,
-            "trick_no": len(hand["tricks"]) if trick else len(hand["tricks"]) + 1,
-            "trick": _public_trick(trick) if trick else None,
-            "last_trick": _public_trick(done[-1]) if done else None,
-            "fool": _fool(hand["fool"]),
-            "calls": [c.copy() for c in calls], "periods": list(hand["periods"]),
-            "window": ({"ace": hand["window"]["ace"], "seat": hand["window"]["seat"]}
-                       if hand["window"] else None),
-            "played_aces": sorted({c for t in hand["tricks"] for _s, c, _a in t["plays"] if is_ace(c)}),
-            "hand_sizes": [len(h) for h in hand["hands"]], "discarded": bool(hand["discard"]),
-            "afk": {"flagged": list(state["afk"]["flagged"]),
-                    "vote": {"seat": vote["seat"], "votes": dict(vote["votes"])} if vote else None},
-            "history": state["history"], "over": state["over"], "abandoned": state["abandoned"],
-        }
-
-    def _private(self, state: State, seat: int) -> SeatView:
-        hand = state["hand"]
-        held = hand["hands"][seat]
-        legal = legal_for(hand, seat) if state["vote"] is None and not state["over"] else []
-        trick = hand["tricks"][-1] if hand["tricks"] and hand["tricks"][-1]["winner"] is None else None
-        plays = trick["plays"] if trick else []
-        as_led = sort_hand([c for c in substitutes(held, led_suit(plays), hand["g_suit"]) if c in legal])
-        mine: SeatView = {
-            "seat": seat, "hand_no": min(state["hand_no"], HANDS_PER_GAME - 1) + 1, "hands": HANDS_PER_GAME,
-            "dealer": hand["dealer"], "allegiances": state["options"]["allegiances"],
-            "hand": sort_hand(held), "legal": sort_hand(legal), "as_led": as_led,
-            # only the mover's menu needs it; a led card is never the Fool (`led_suit`)
-            "led": cast(LedSuit | None, led_suit(plays)) if legal else None,
-            "window": hand["phase"] == "window" and not state["over"],
-            "nominate": hand["phase"] == "nominate" and seat == hand["dealer"] and state["vote"] is None,
-        }
-        if legal:
-            mine["table"] = _table_for_mover(state)
-        if seat == hand["dealer"]:
-            mine["discard"] = list(hand["discard"])
-            if hand["phase"] == "discard" and state["vote"] is None:
-                allegiances = state["options"]["allegiances"]
-                _plain, _trumps, shortfall = discard_shortfall(held, allegiances=allegiances)
-                mine["discard_options"] = sort_hand(discard_choices(held, allegiances=allegiances))
-                mine["discard_trumps"] = shortfall
-        if hand["phase"] == "window" and window_holder(hand) == seat:
-            mine["can_call"] = {"ace": hand["window"]["ace"], "shown": corresponding_ace(hand["window"]["ace"]),
-                                "passed": hand["window"]["passed"]}
-        return mine
+            return views.private(state, seat)
+        return views.public(state)
 
     def secrets(self, state: State) -> list[Secret]:
         hand = state["hand"]
@@ -302,32 +234,3 @@ class TarotEngine(Engine[PublicView, SeatView]):
         return out
 
     secret_pools: ClassVar[Mapping[str, Sequence[Any]]] = {"card": DECK, "bool": (True, False)}
-
-
-def conference_on(options: Mapping[str, Any]) -> bool:
-    """R13: on by default in classic without Allegiances, off in League and Allegiances."""
-    if options["conference"] == "auto":
-        return options["mode"] == "classic" and not options["allegiances"]
-    return bool(options["conference"] == "on")
-
-
-def _table_for_mover(state: State) -> MoverTable:
-    """The public facts a player about to play remembers from the table (the tricks of this
-    hand so far, the one on the table, the Fool, the calls): shown only while the seat must
-    play, like `led`, so the other seats' DMs are not edited at every card."""
-    hand = state["hand"]
-    return {"tricks": [_public_trick(t) for t in hand["tricks"]], "g_suit": hand["g_suit"],
-            "direction": hand["direction"], "league": hand["league"],
-            "fool": _fool(hand["fool"]), "periods": list(hand["periods"]),
-            "hand_sizes": [len(h) for h in hand["hands"]], "points": list(state["points"]),
-            "trumps_score": state["options"]["allegiance_trumps_score"]}
-
-
-def _public_trick(trick: dict[str, Any]) -> Trick:
-    return {"leader": trick["leader"], "plays": [list(p) for p in trick["plays"]], "winner": trick["winner"]}
-
-
-def _fool(fool: Fool | None) -> Fool | None:
-    """A copy of where the Fool went (None before it is played)."""
-    return fool.copy() if fool else None
-
