@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from games import afk
 from games.core import Action, Engine, Event, IllegalAction, Option, Outcome, Secret, State, Wait, copy_state
 from games.fencing import duel, flow, moves, penalties
 from games.fencing.cards import DECK
@@ -273,14 +274,14 @@ class FencingEngine(Engine[PublicView, SeatView]):
         return "That is not something you can do now."
 
     def _clicked(self, state: State, seat: int) -> None:
-        state["seats"][seat]["afk_misses"] = 0
+        afk.tally(state["seats"][seat], "afk_misses", missed=False)
 
     def _missed(self, state: State, seat: int, events: list[Event]) -> None:
         """A decision prompt ran out (spec §4 AFK): 3 in a row shrink the limits, 5 forfeit."""
         p = state["seats"][seat]
-        p["afk_misses"] += 1
-        events.append(Event("missed", {"seat": seat, "misses": p["afk_misses"]}))
-        if p["afk_misses"] >= AFK_FORFEIT:
+        misses = afk.tally(p, "afk_misses", missed=True)
+        events.append(Event("missed", {"seat": seat, "misses": misses}))
+        if misses >= AFK_FORFEIT:
             state["afk_out"] = seat
             events.append(Event("afk_forfeit", {"seat": seat}))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games import choices
+from games import afk, choices
 from games.core import Action, Engine, Event, IllegalAction, Outcome, Secret, State, Wait
 from games.hallway import negotiation, turns, views
 from games.hallway.schema import Kind, PublicView, SeatView
@@ -125,11 +125,10 @@ class HallwayEngine(Engine[PublicView, SeatView]):
         timeout = bool(action.get("timeout"))
         idle = self.idle_seats(state, seat, action) if timeout else []
         events = handler(state, seat, action, timeout)
-        for s in (0, 1):
-            if s in idle:
-                state["timeouts"][s] += 1
-            elif s == seat:
-                state["timeouts"][s] = 0
+        for s in idle:
+            afk.tally(state["timeouts"], s, missed=True)
+        if seat not in idle:
+            afk.tally(state["timeouts"], seat, missed=False)
         return events + self.afk_forfeit(state, idle)
 
     @staticmethod

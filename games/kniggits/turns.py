@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games import afk
 from games.core import Event, IllegalAction, Rng
 from games.kniggits import board, exchange, moves
 from games.kniggits.board import ARMIES, K, active, by_id, cell, id_number
@@ -291,9 +292,9 @@ def end_turn(state: dict[str, Any]) -> list[Event]:
     army = turn["army"]
     for k in state["kniggits"]:
         k["moved"], k["attacks_made"], k["guarded_double"] = False, [], False
-    state["idle"][army] = 0 if turn["acted"] else state["idle"][army] + 1
+    idle = afk.tally(state["idle"], army, missed=not turn["acted"])
     events = [Event("turn_end", {"army": ARMIES[army], "round": turn["round"]})]
-    if state["idle"][army] == IDLE_TURNS:  # its commanders are away: the other army may claim
+    if idle == IDLE_TURNS:  # its commanders are away: the other army may claim
         events += [Event("afk", {"seat": seat, "army": ARMIES[army], "turns": IDLE_TURNS})
                    for seat in state["armies"][army]]
     if army != turn["first"]:

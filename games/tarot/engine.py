@@ -7,6 +7,7 @@ import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, overload
 
+from games import afk
 from games.core import Action, Engine, Event, IllegalAction, Option, Outcome, Rng, Secret, State, Wait
 from games.tarot import hand as hands
 from games.tarot import views
@@ -158,18 +159,17 @@ class TarotEngine(Engine[PublicView, SeatView]):
     def _count_away(self, state: State, seat: int, timed_out: bool) -> list[Event]:
         """Three timed-out waits in a row flag a player and pause play for a vote (§4); any
         move of their own clears it."""
-        afk = state["afk"]
+        away = state["afk"]
+        streak = afk.tally(away["streak"], seat, missed=timed_out)
         if not timed_out:
-            afk["streak"][seat] = 0
-            was = afk["flagged"][seat]
-            afk["flagged"][seat] = False
+            was = away["flagged"][seat]
+            away["flagged"][seat] = False
             return [Event("back", {"seat": seat})] if was else []
-        afk["streak"][seat] += 1
-        if afk["streak"][seat] < AFK_LIMIT or state["over"]:
+        if streak < AFK_LIMIT or state["over"]:
             return []
-        afk["streak"][seat] = 0
-        afk["flagged"][seat] = True
-        afk["votes"] += 1
+        away["streak"][seat] = 0
+        away["flagged"][seat] = True
+        away["votes"] += 1
         state["vote"] = {"seat": seat, "votes": {}}
         return [Event("afk", {"seat": seat})]
 

@@ -8,7 +8,7 @@ import copy
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, overload
 
-from games import choices
+from games import afk, choices
 from games.core import Action, Engine, Event, IllegalAction, Outcome, Rng, Secret, State, Wait
 from games.words import actions, ending, turns, views, windows
 from games.words.cards import BACKSPACE, EDITOR, LETTERS, face
@@ -193,13 +193,13 @@ class WordsEngine(Engine[PublicView, SeatView]):
         which nobody is playing — the game is abandoned without a result."""
         away = state.setdefault("away_since", [None] * state["players"])
         if not timed_out:
-            state["timeouts"][seat] = 0
+            afk.tally(state["timeouts"], seat, missed=False)
             state["afk"][seat] = False
             away[seat] = None
             return
         if not turn_timeout:
             return
-        state["timeouts"][seat] += 1
+        afk.tally(state["timeouts"], seat, missed=True)
         if away[seat] is None:
             away[seat] = now
         if state["phase"]["name"] == "over":
