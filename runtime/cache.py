@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import math
 import random
 import time
 from collections.abc import Callable
@@ -21,6 +23,8 @@ from runtime.errors import NoGame, Refusal
 from runtime.ordering import PressOrderedLock
 from runtime.views import ViewMemo
 from storage import GameRecord, Status, Storage
+
+log = logging.getLogger(__name__)
 
 #: Seconds after another process last moved a game during which this one does not trust its
 #: memory of what the game's messages show (their in-flight edits land within this).
@@ -41,6 +45,11 @@ class GameCache:
         self._foreign_at: dict[int, float] = {}
         #: the views of each game's newest state, as its last commit compared them
         self._views = ViewMemo()
+        #: game id -> the newest version a commit was heard to make (`hear_commits`; inf: its
+        #: status changed, or it may have moved unheard): a cached copy older than that is stale
+        self._heard: dict[int, float] = {}
+        #: True while this process hears every game commit on the shared database
+        self.hearing = False
         self._opening = asyncio.Lock()  # one lobby check-and-create at a time
         #: Called (game id, earliest deadline or None) after every change: the timers,
         #: once they `watch_deadlines` (none before: nothing is timed).
@@ -65,29 +74,74 @@ class GameCache:
         now by default) among everyone waiting for it."""
         return self.lock(game_id).at(self.clock.now() if at is None else at)
 
+    async def hear_commits(self) -> bool:
+        """Several processes on one database: hear every game's commits (PostgreSQL's
+        LISTEN/NOTIFY), so a cached running game is known current without reading its version
+        — read only after another process was heard to move it. False where nothing can be
+        heard (SQLite: one process; then every copy is this process's own)."""
+        if not self.storage.shared or self.hearing:
+            return self.hearing
+        if not await self.storage.hear_commits(self.heard, self._deaf):
+            return False
+        # what moved before this process listened was not heard: each copy held is checked once
+        self._heard.update(dict.fromkeys(self._cache, math.inf))
+        self.hearing = True
+        return True
+
+    def heard(self, game_id: int, version: int) -> None:
+        """A commit of the game, by this process or another (-1: its status alone changed)."""
+        if len(self._heard) > 50_000:
+            self._heard = {g: v for g, v in self._heard.items() if g in self._cache}
+        mark = math.inf if version < 0 else version
+        if mark > self._heard.get(game_id, -1):
+            self._heard[game_id] = mark
+
+    def _deaf(self) -> None:
+        log.warning("no longer hearing other processes' commits: versions are read again")
+        self.hearing = False
+
+    def current(self, record: GameRecord) -> bool:
+        """Whether this process knows its copy of a running game is the stored one without
+        asking: one process, or it hears every commit and none newer than the copy."""
+        if not self.storage.shared:
+            return True
+        return self.hearing and self._heard.get(record.id, -1) <= record.version
+
+    def _read_back(self, record: GameRecord) -> None:
+        """The record was just read from the database: what was heard of it up to now is in it."""
+        mark = self._heard.get(record.id)
+        if mark is not None and (mark == math.inf or mark <= record.version):
+            del self._heard[record.id]
+
     async def game(self, game_id: int) -> GameRecord:
         """The game as stored. One process: the cached record, kept current by the action loop.
-        Several processes on one database (`storage.shared`): the cached record is checked
-        against the stored version first and refreshed in place when another process moved
-        the game on (every holder of the record then sees the newest state)."""
+        Several processes on one database (`storage.shared`): unless the process knows its
+        running copy is current (`current`), the cached record is checked against the stored
+        version first and refreshed in place when another process moved the game on (every
+        holder of the record then sees the newest state)."""
         record = self._cache.get(game_id)
-        if record is not None and self.storage.shared:
+        if record is not None and self.storage.shared and not (
+                record.status is Status.ACTIVE and self.current(record)):
             await self._refresh(record)
         if record is None:
             record = await self.storage.game(game_id)
             if record is None:
                 raise NoGame("That game no longer exists.")
+            self._read_back(record)
             if record.status.live:
                 self._cache[game_id] = record
         return record
 
     async def _refresh(self, record: GameRecord) -> None:
-        if record.status is Status.ACTIVE and await self.storage.game_version(record.id) == record.version:
+        if (record.status is Status.ACTIVE and self._heard.get(record.id) != math.inf
+                and await self.storage.game_version(record.id) == record.version):
+            self._read_back(record)
             return  # lobbies change without a version (joins): they are always reloaded
         fresh = await self.storage.game(record.id)
         if fresh is None:
             self.forget(record.id)
             raise NoGame("That game no longer exists.")
+        self._read_back(fresh)
         if fresh.version != record.version:
             self.saw_step_from_elsewhere(record.id)
         vars(record).update(vars(fresh))
@@ -146,6 +200,7 @@ class GameCache:
         record = await self.storage.game(game_id)
         if record is None:
             raise NoGame("That game no longer exists.")
+        self._read_back(record)
         cached = self._cache.get(game_id)
         if cached is not None:
             vars(cached).update(vars(record))

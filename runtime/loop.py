@@ -142,8 +142,9 @@ class ActionLoop(GameCache):
 
     async def _confirm(self, game: GameRecord) -> None:
         """Before refusing on the cached record: with several processes, a record another one
-        moved on is reloaded and the step judged again (StaleVersion, see `_serialised`)."""
-        if (self.storage.shared and self._cache.get(game.id) is game
+        moved on is reloaded and the step judged again (StaleVersion, see `_serialised`). No
+        read when the process knows the record is current (`current`: it hears every commit)."""
+        if (self._cache.get(game.id) is game and not self.current(game)
                 and await self.storage.game_version(game.id) != game.version):
             raise StaleVersion(f"game {game.id} moved on in another process")
 

@@ -8,7 +8,8 @@ knows, and a sweep every few seconds arms those whose deadline another process s
 behind when it died). Two processes may wake for one deadline; the commit's version
 compare-and-set lets exactly one of them apply it, and the other finds nothing due. Each
 process also writes a heartbeat: a process starting while another is alive knows the bot
-never stopped, so it gives no restart grace.
+never stopped, so it gives no restart grace. And each hears the others' commits
+(`GameCache.hear_commits`), so its cached games need no version reads until one moves.
 """
 
 from __future__ import annotations
@@ -96,6 +97,7 @@ class Timers:
         games = await storage.active_games()
         peers: list[str] = []
         if storage.shared:
+            await self.service.hear_commits()
             peers = await storage.live_peers(self.process_id, self.clock.now(), within=PEER_SILENT)
             await storage.heartbeat(self.process_id, self.shards, self.clock.now())
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep(), name="timer-sweep")

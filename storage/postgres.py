@@ -18,11 +18,17 @@ released by COMMIT or ROLLBACK — never held across anything but the transactio
 Migrations: the same steps as SQLite (storage.migrations.postgres_script translates the types),
 tracked in a one-row schema_version table, each step under an advisory lock so processes
 starting together migrate once.
+Other processes' steps: a trigger on `games` NOTIFYs `GAMES_CHANNEL` ("id:version") in the
+transaction that moves a game (NOTIFY is per database, and is sent only if that transaction
+commits), so a process that `listen`s knows which cached games another process moved without
+asking for their versions — and adds no round trip to any commit.
 """
 
 from __future__ import annotations
 
 import functools
+import logging
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import asyncpg
@@ -31,6 +37,25 @@ from storage.migrations import BACKFILLS, LATEST, MIGRATIONS, postgres_script
 from storage.sql import Query, Tx, UniqueViolation, lock
 
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
+
+#: The channel the games trigger notifies: "<game id>:<version>" after each committed change
+#: of a game's version, "<game id>:-1" after a change of its status alone.
+GAMES_CHANNEL = "rumpus_games"
+
+#: Made at every open (idempotent; not a migration step: SQLite has no NOTIFY).
+_GAMES_TRIGGER = f"""
+CREATE OR REPLACE FUNCTION rumpus_game_moved() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('{GAMES_CHANNEL}', NEW.id::text || ':' ||
+        CASE WHEN NEW.version IS DISTINCT FROM OLD.version THEN NEW.version::text ELSE '-1' END);
+    RETURN NULL;
+END $$;
+CREATE OR REPLACE TRIGGER rumpus_game_moved AFTER UPDATE ON games FOR EACH ROW
+    WHEN (NEW.version IS DISTINCT FROM OLD.version OR NEW.status IS DISTINCT FROM OLD.status)
+    EXECUTE FUNCTION rumpus_game_moved();
+"""
 
 #: The advisory lock migrations take (any process opening the database waits for it).
 _MIGRATION_LOCK = lock("schema migration").params[0]
@@ -51,6 +76,8 @@ class PostgresBackend:
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self.pool = pool
         self.url = url
+        #: The connection that LISTENs (`listen`), outside the pool.
+        self._listener: asyncpg.Connection | None = None
 
     @classmethod
     async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresBackend:
@@ -65,7 +92,32 @@ class PostgresBackend:
         return backend
 
     async def close(self) -> None:
+        if self._listener is not None:
+            listener, self._listener = self._listener, None
+            await listener.close()
         await self.pool.close()
+
+    async def listen(self, moved: Callable[[int, int], None], lost: Callable[[], None]) -> None:
+        """Call `moved(game id, version)` for each committed change of a game (by any process,
+        this one too; version -1: its status alone changed), on a connection of its own; `lost()`
+        once that connection is gone (no change is heard after it)."""
+
+        def heard(conn: Any, pid: int, channel: str, payload: str) -> None:
+            game_id, _, version = payload.partition(":")
+            try:
+                moved(int(game_id), int(version))
+            except ValueError:
+                log.warning("unreadable notification %r on %s", payload, channel)
+
+        def terminated(conn: Any) -> None:
+            if conn is self._listener:
+                self._listener = None
+            lost()
+
+        conn = await asyncpg.connect(self.url)
+        conn.add_termination_listener(terminated)
+        await conn.add_listener(GAMES_CHANNEL, heard)
+        self._listener = conn
 
     async def run(self, body: Tx[T], *, write: bool) -> T:
         async with self.pool.acquire() as conn:
@@ -97,6 +149,7 @@ class PostgresBackend:
                         raise RuntimeError(
                             f"database schema {current} is newer than this code ({LATEST}); upgrade Rumpus")
                     if current == LATEST:
+                        await conn.execute(_GAMES_TRIGGER)
                         return LATEST
                     number = current + 1
                     await conn.execute(postgres_script(MIGRATIONS[number - 1]))

@@ -1,9 +1,11 @@
 """Processes: several bot processes on one shared database (PostgreSQL) — each one's heartbeat
-and shards, which peers are alive, and the identify slots they share without colliding.
+and shards, which peers are alive, the identify slots they share without colliding, and the
+games the others move (heard, never polled).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from storage.base import StorageBase, _dumps
@@ -30,6 +32,16 @@ class Processes(StorageBase):
     async def retire(self, process_id: str) -> None:
         """A process leaving cleanly: no longer counted as live."""
         await self._transaction([count("DELETE FROM processes WHERE id = ?", process_id)])
+
+    async def hear_commits(self, moved: Callable[[int, int], None], lost: Callable[[], None]) -> bool:
+        """Call `moved(game id, version)` after every committed change of a game's version by
+        any process (version -1: its status alone changed), until `lost()` says no more will
+        be heard. False where the database cannot tell (SQLite: one process, nothing to hear)."""
+        listen = getattr(self.backend, "listen", None)
+        if listen is None:
+            return False
+        await listen(moved, lost)
+        return True
 
     async def claim_identify(self, bucket: int, now: float, spacing: float = 5.0) -> float:
         """Reserve the next identify slot of a max_concurrency bucket, across processes: the

@@ -131,10 +131,14 @@ class Delivery:
     async def converge(self, applied: Applied) -> None:
         """Several processes edit one game's messages, each after its own commits, and their
         edits can land out of order. After ours, if the stored game has moved past what we
-        drew, we draw it again: whoever edits last then shows the newest state."""
+        drew, we draw it again: whoever edits last then shows the newest state. The stored
+        version is read only when this process does not know its copy is current (it hears
+        every commit, `GameCache.current`)."""
         for _ in range(CONVERGE_ROUNDS):
             shown = self._table_shown.get(applied.game.id)
             drawn = shown[1] if shown is not None else applied.game.version
+            if self.service.current(applied.game) and applied.game.version <= drawn:
+                return  # it hears every commit, and none is newer than what it drew
             stored = await self.service.storage.game_version(applied.game.id) or 0
             if stored <= drawn or stored == self.service.committed_here(applied.game.id):
                 return  # nothing newer, or this process's own step, whose publish draws it

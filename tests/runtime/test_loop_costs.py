@@ -4,14 +4,16 @@ a refusal is confirmed against the stored version first)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 
 from runtime.clock import ManualClock
+from runtime.errors import Refusal
 from runtime.service import TableService
-from storage import Storage
+from storage import GameRecord, Status, Storage
 from tests.engines.tokens import ENGINE
 from tests.runtime.conftest import ALICE, BOB, CAROL, started_game
 from tests.runtime.test_multiprocess import Process, process, started
@@ -87,3 +89,65 @@ async def test_a_refusal_on_an_older_copy_is_checked_and_the_newer_state_judges(
     assert (await two.service.game(game_id)).version == 5
     with pytest.raises(Exception, match="turn"):  # a real refusal stays one, after one read
         await two.service.act(game_id, BOB, {"type": "play", "token": "s1t2"})
+
+
+async def hearing(pair: tuple[Process, Process]) -> tuple[Process, Process]:
+    """Both processes hear the database's commits, as each bot's timers make them on start."""
+    for p in pair:
+        assert await p.service.hear_commits()
+    return pair
+
+
+async def heard(p: Process, record: GameRecord) -> None:
+    """Wait until process `p` heard that its copy of the game is no longer the stored one."""
+    for _ in range(200):
+        if not p.service.current(record):
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the other process's commit was never heard")
+
+
+async def test_a_process_hearing_every_commit_reads_no_version_for_a_current_copy(
+        pair: tuple[Process, Process], monkeypatch: pytest.MonkeyPatch) -> None:
+    one, _ = await hearing(pair)
+    game_id = await started(one, [ALICE, BOB])
+    record = await one.service.game(game_id)
+    await one.service.act(game_id, ALICE, {"type": "play", "token": "s0t0"}, version=1)
+    await asyncio.sleep(0.1)  # its own commit's notification comes back: still current
+    reads = count_version_reads(one.storage, monkeypatch)
+    assert one.service.current(record) and (await one.service.game(game_id)) is record
+    with pytest.raises(Refusal, match="turn"):  # a refusal on a copy known current: no read
+        await one.service.act(game_id, ALICE, {"type": "play", "token": "s0t1"})
+    assert reads == []
+
+
+async def test_a_step_another_process_committed_is_heard_and_the_copy_reloaded(
+        pair: tuple[Process, Process], monkeypatch: pytest.MonkeyPatch) -> None:
+    one, two = await hearing(pair)
+    game_id = await started(one, [ALICE, BOB])
+    stale = await two.service.game(game_id)  # process two holds version 1: Alice's turn
+    assert two.service.current(stale)
+    await one.service.act(game_id, ALICE, {"type": "play", "token": "s0t0"})
+    await heard(two, stale)
+    # Alice's second press reaches process two: its copy is known stale, so it is reloaded and
+    # the press judged on version 2 (Bob's turn): refused, and the copy is current again.
+    with pytest.raises(Refusal, match="turn"):
+        await two.service.act(game_id, ALICE, {"type": "play", "token": "s0t1"})
+    assert stale.version == 2 and two.service.current(stale)
+    # A status change alone (a cancel by the first process) is heard too: the copy is dropped.
+    await one.storage.set_status(game_id, Status.CANCELLED, 0.0)
+    await heard(two, stale)
+    with pytest.raises(Exception, match=r"over|no longer"):
+        await two.service.act(game_id, BOB, {"type": "play", "token": "s1t0"})
+
+
+async def test_a_process_that_stops_hearing_reads_versions_again(
+        pair: tuple[Process, Process], monkeypatch: pytest.MonkeyPatch) -> None:
+    one, two = await hearing(pair)
+    game_id = await started(one, [ALICE, BOB])
+    stale = await two.service.game(game_id)
+    listener = two.storage.backend._listener  # type: ignore[attr-defined]
+    listener.terminate()  # the connection is gone: whatever moves now is not heard
+    await one.service.act(game_id, ALICE, {"type": "play", "token": "s0t0"})
+    assert not two.service.hearing and not two.service.current(stale)
+    assert (await two.service.game(game_id)).version == 2
