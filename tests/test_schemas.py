@@ -44,6 +44,10 @@ SEEDS = range(12)
 VARIANTS: dict[str, list[dict[str, Any]]] = {
     "tarot": [{}, {"mode": "league", "gallowglass": True}, {"allegiances": True},
               {"allegiances": True, "gallowglass": True, "allegiance_trumps_score": True}],
+    # every variant at once (V1-V7: horses, magic swords, double defence, two swords, archers,
+    # potions, capture the flag) every other seed
+    "kniggits": [{}, {"horses": True, "magic_swords": True, "double_defence": True, "two_swords": True,
+                      "archers": True, "potions": 4, "scenario": "flag"}],
 }
 
 
@@ -169,6 +173,13 @@ RENAMED = [
     ("fencing", "pieces: dict[str, PieceView]", {"games/fencing/views.py", "games/fencing/ai_plan.py",
                                                  "cogs/fencing/table.py", "cogs/fencing/wording.py",
                                                  "cogs/fencing/render.py"}),
+    # a PublicView key the computer reads through SeatView (PublicView plus `me`), so mypy names SeatView
+    ("kniggits", "SeatView.kniggits: list[Kniggit]", {"games/kniggits/views.py", "games/kniggits/ai_read.py",
+                                                      "games/kniggits/ai_tactics.py"}),
+    # `me` of a seat's view: built in views.py, read by the computer
+    ("kniggits", "SeatItems.gesture: NotRequired[GesturePanel | None]", {"games/kniggits/views.py",
+                                                                         "games/kniggits/ai.py",
+                                                                         "games/kniggits/ai_gestures.py"}),
 ]
 
 

@@ -11,23 +11,27 @@ battlefield of the view; see `ai_read` (reading the view), `ai_army` (buying, de
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from games.computer import Asked, Policy
 from games.core import Action
-from games.kniggits import ai_army, ai_gestures, ai_tactics
+from games.kniggits import ai_army, ai_gestures, ai_tactics, schema
 from games.kniggits.ai_read import Board
+from games.kniggits.schema import SeatView
 
 
-class KniggitsPolicy(Policy):
+class KniggitsPolicy(Policy[SeatView]):
     summary = "gangs up on lone kniggits, strikes first, mixes its gestures"
 
-    def choose(self, view: dict[str, Any], asked: Asked, rng: random.Random) -> Action:
-        me = view.get("me") or {}
+    def choose(self, view: SeatView, asked: Asked, rng: random.Random) -> Action:
+        return dict(self.decide(view, asked.seat, rng))
+
+    def decide(self, view: SeatView, seat: int, rng: random.Random) -> schema.Action:
+        """The schema action for what the seat is awaited for now (the view's phase says which)."""
+        me = view["me"]
         if me.get("can_claim"):
             return {"type": "claim_forfeit"}
         phase = view["phase"]
-        board = Board(view, asked.seat)
+        board = Board(view, seat)
         if phase == "map":
             return {"type": "accept"}
         if phase == "build":
@@ -44,7 +48,8 @@ class KniggitsPolicy(Policy):
         if phase == "rps":
             return {"type": "throw", "shape": ai_gestures.throw(rng)}
         if phase == "exchange":
-            if me.get("gesture") is None or me["gesture"]["locked"]:
+            panel = me.get("gesture")
+            if panel is None or panel["locked"]:
                 return {"type": "lock"}
             return ai_gestures.gesture(board, rng)
         if phase == "move":
@@ -66,7 +71,7 @@ class KniggitsPolicy(Policy):
             return attack if attack is not None else {"type": "end_turn"}
         return {"type": "done"}
 
-    def delay(self, view: dict[str, Any], asked: Asked, rng: random.Random) -> float:
+    def delay(self, view: SeatView, asked: Asked, rng: random.Random) -> float:
         """A human pace: a gesture or a throw is a quick decision, a move a longer look."""
         phase = view.get("phase")
         if phase in ("exchange", "rps"):

@@ -11,21 +11,23 @@ magic sword (two attacks a turn) or a horse where they are on.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
 
 from games.kniggits.ai_read import Board, cell
+from games.kniggits.schema import ArmyLine
 
 KNIGGIT = 5
 
 
-def _line(m: int, a: int, d: int, kind: str = "normal") -> dict[str, Any]:
+def _line(m: int, a: int, d: int, kind: Literal["normal", "archer"] = "normal") -> ArmyLine:
     return {"name": "", "M": m, "A": a, "D": d, "kind": kind}
 
 
-def _balanced(points: int, count: int, move: int = 3) -> list[dict[str, Any]]:
+def _balanced(points: int, count: int, move: int = 3) -> list[ArmyLine]:
     """`count` kniggits sharing `points` (their own cost included): M=`move` (or less when
     poor), the rest split between Attack and Defense, Defense first."""
-    out = []
+    out: list[ArmyLine] = []
     for i in range(count):
         budget = points // count + (1 if i < points % count else 0) - KNIGGIT
         m = max(1, min(move, budget - 2))
@@ -38,10 +40,10 @@ def _balanced(points: int, count: int, move: int = 3) -> list[dict[str, Any]]:
     return out
 
 
-def army(share: int, options: dict[str, Any]) -> list[dict[str, Any]]:
+def army(share: int, options: dict[str, Any]) -> list[ArmyLine]:
     """A list that fits `share` points and never runs away (every pool ≥ 1)."""
     spend = share
-    special: list[dict[str, Any]] = []
+    special: list[ArmyLine] = []
     if options.get("archers") and spend >= 30:
         special.append(_line(2, 2, 5, "archer"))  # range 10, cost 14
         spend -= 14
@@ -54,8 +56,8 @@ def army(share: int, options: dict[str, Any]) -> list[dict[str, Any]]:
     return special + _balanced(spend, count) if spend >= 8 else special or _balanced(share, 1)
 
 
-def same_list(draft: list[dict[str, Any]] | None, wanted: list[dict[str, Any]]) -> bool:
-    def norm(lines: list[dict[str, Any]]) -> list[tuple[int, int, int, str]]:
+def same_list(draft: Sequence[Mapping[str, Any]] | None, wanted: Sequence[Mapping[str, Any]]) -> bool:
+    def norm(lines: Sequence[Mapping[str, Any]]) -> list[tuple[int, int, int, str]]:
         return [(x["M"], x["A"], x["D"], x.get("kind", "normal")) for x in lines]
 
     return draft is not None and norm(draft) == norm(wanted)

@@ -14,12 +14,13 @@ height keeps a real chance, and the valuable swing is favoured.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from games.kniggits.ai_read import POOL_OF, Board, K, loss
+from games.kniggits.schema import GesturePanel, Height
+from games.kniggits.schema_actions import Gesture, Shape
 
-HEIGHTS = ("high", "mid", "low")
-SHAPES = ("rock", "paper", "scissors")
+HEIGHTS: tuple[Height, ...] = ("high", "mid", "low")
+SHAPES: tuple[Shape, ...] = ("rock", "paper", "scissors")
 #: Weight of the equilibrium mix in the blend (the rest is proportional to the values).
 EQUILIBRIUM = 0.45
 
@@ -63,7 +64,7 @@ def blend(first: dict[str, float], second: dict[str, float], weight: float) -> d
     return {h: weight * first.get(h, 0.0) + (1 - weight) * second.get(h, 0.0) for h in first}
 
 
-def draw(mix: dict[str, float], rng: random.Random) -> str:
+def draw(mix: dict[str, float], rng: random.Random) -> Height:
     """One height from a mix (in a fixed order, so the same rng gives the same pick)."""
     heights = [h for h in HEIGHTS if h in mix]
     return rng.choices(heights, weights=[max(mix[h], 0.0) for h in heights])[0] if any(
@@ -88,23 +89,24 @@ def foe_heights(board: Board, foe: K, me: K, mode: str) -> list[str]:
     return list(HEIGHTS)
 
 
-def gesture(board: Board, rng: random.Random) -> dict[str, Any]:
+def gesture(board: Board, rng: random.Random) -> Gesture:
     """This seat's locked gesture for the open exchange."""
-    panel = board.view["me"]["gesture"]
+    panel = board.view["me"].get("gesture")
     exchange = board.view["exchange"]
+    assert panel is not None and exchange is not None, "asked for a gesture only in its open exchange"
     options = board.options
     me = board.by_id[panel["id"]]
     foe_id = exchange["target"] if panel["role"] == "attacker" else exchange["attacker"]
     foe = board.by_id[foe_id]
     foe_side = next((s for s in exchange["sides"] if s["id"] == foe_id), None)
     foe_swords = foe_side["swords"] if foe_side is not None else 0
-    strike_values = {h: loss(foe, POOL_OF[h], options) for h in panel["sword_heights"]}
-    guard_values = {h: loss(me, POOL_OF[h], options) if h in foe_heights(board, foe, me, exchange["mode"]) else 0.0
+    strike_values: dict[str, float] = {h: loss(foe, POOL_OF[h], options) for h in panel["sword_heights"]}
+    guard_values: dict[str, float] = {h: loss(me, POOL_OF[h], options) if h in foe_heights(board, foe, me, exchange["mode"]) else 0.0
                     for h in HEIGHTS}
-    action: dict[str, Any] = {"type": "gesture", "lock": True}
+    action: Gesture = {"type": "gesture", "lock": True}
     if panel["double"] and _double_is_better(panel, strike_values, guard_values, foe_swords):
         # V3: guard two heights; leave open the one a hit there costs least (∝ 1/value).
-        open_mix = {h: (1 / guard_values[h]) if guard_values[h] > 0 else 0.0 for h in HEIGHTS}
+        open_mix: dict[str, float] = {h: (1 / guard_values[h]) if guard_values[h] > 0 else 0.0 for h in HEIGHTS}
         if any(v == 0 for v in guard_values.values()):
             open_mix = {h: 1.0 if guard_values[h] == 0 else 0.0 for h in HEIGHTS}
         left_open = draw(_proportional(open_mix), rng)
@@ -121,7 +123,7 @@ def gesture(board: Board, rng: random.Random) -> dict[str, Any]:
     return action
 
 
-def _double_is_better(panel: dict[str, Any], strike: dict[str, float], guard: dict[str, float],
+def _double_is_better(panel: GesturePanel, strike: dict[str, float], guard: dict[str, float],
                       foe_swords: int) -> bool:
     """V3: a second guarded height against giving up the strike back (and any later one this
     turn): with no sword to swing it is free."""
@@ -133,6 +135,6 @@ def _double_is_better(panel: dict[str, Any], strike: dict[str, float], guard: di
     return second / 3 > 0.6 * max(strike.values(), default=0.0)
 
 
-def throw(rng: random.Random) -> str:
+def throw(rng: random.Random) -> Shape:
     """K3: the only unexploitable throw is a uniform one."""
     return rng.choice(SHAPES)

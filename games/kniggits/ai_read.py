@@ -14,8 +14,10 @@ from typing import Any
 
 from games.kniggits.geometry import Cell, dist2, engaged
 from games.kniggits.paths import Path, Terrain, reachable
+from games.kniggits.schema import Kniggit, SeatView
 
-K = dict[str, Any]
+#: A kniggit as the view shows it.
+K = Kniggit
 POOLS = ("M", "A", "D")
 #: K12: High removes an Attack token, Mid a Defense token, Low a Movement token.
 POOL_OF = {"high": "A", "mid": "D", "low": "M"}
@@ -77,11 +79,12 @@ def loss(k: K, pool: str, options: dict[str, Any], hits: int = 1) -> float:
 
 def allowance(k: K, options: dict[str, Any]) -> int:
     """K5 / V1 from public tokens: 2 per M token capped at 12, 2M mounted, a 2-inch crawl."""
-    if k["M"] == 0:
+    m: int = k["M"]
+    if m == 0:
         return 2
-    if k.get("mounted") or (options.get("horses") and k["M"] >= 5 and not k.get("horse_lost")):
-        return 2 * k["M"]
-    return min(2 * k["M"], 12)
+    if k.get("mounted") or (options.get("horses") and m >= 5 and not k.get("horse_lost")):
+        return 2 * m
+    return min(2 * m, 12)
 
 
 def has_shield(k: K) -> bool:
@@ -99,7 +102,7 @@ def can_melee(k: K) -> bool:
 class Board:
     """The public battlefield as one seat reads it."""
 
-    view: dict[str, Any]
+    view: SeatView
     seat: int
     army: str = field(init=False)
 
@@ -108,7 +111,7 @@ class Board:
 
     @property
     def options(self) -> dict[str, Any]:
-        return self.view["options"]  # type: ignore[no-any-return]
+        return self.view["options"]
 
     @cached_property
     def width(self) -> int:

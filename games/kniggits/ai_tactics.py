@@ -17,10 +17,10 @@ not at random) and always without one. From that:
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.kniggits.ai_read import POOL_OF, Board, K, allowance, can_melee, cell, has_shield, id_number, loss
 from games.kniggits.geometry import Cell, clear_shot, dist2, engaged, in_range
+from games.kniggits.schema import AttackOption, FacingChoice
+from games.kniggits.schema_actions import Attack, Hold, Move, Shoot
 
 #: How often a blow lands through a shield (the defender guards one height of three).
 THROUGH_SHIELD = 0.6
@@ -54,7 +54,7 @@ def hit_gain(board: Board, striker: K, target: K, *, shot: bool = False, tokens:
 
 
 # ----- the fight phase (K11) ------------------------------------------------------------------
-def attack_score(board: Board, option: dict[str, Any]) -> float:
+def attack_score(board: Board, option: AttackOption) -> float:
     attacker = board.by_id[option["attacker"]]
     target = board.by_id[option["target"]]
     shot = option["mode"] == "shot"
@@ -64,7 +64,7 @@ def attack_score(board: Board, option: dict[str, Any]) -> float:
     return gain
 
 
-def choose_attack(board: Board) -> dict[str, Any] | None:
+def choose_attack(board: Board) -> Attack | Shoot | None:
     """The best attack on the menu, or None (end the turn) when every one costs more than it
     takes: a mutual exchange against a stronger, fresher enemy is declined."""
     options = board.view["me"]["attacks"]
@@ -74,11 +74,11 @@ def choose_attack(board: Board) -> dict[str, Any] | None:
     best = max(scored, key=lambda s: s[:3])
     if best[0] < -0.25:
         return None
-    return dict(best[3]["action"])
+    return best[3]["action"].copy()
 
 
 # ----- facings (K9, K10) ----------------------------------------------------------------------
-def choose_facing(board: Board, choice: dict[str, Any], defending: bool) -> str:
+def choose_facing(board: Board, choice: FacingChoice, defending: bool) -> str:
     """Whom an engaged kniggit faces. On its own turn: the enemy it attacks best (one that
     faces another of ours cannot strike back). In the enemy's turn (K10): among the enemies
     about to attack it, the one its strike back hurts most."""
@@ -178,7 +178,7 @@ class MoveJudge:
             return 0.0
         x, y = xy
         nearest = min((fx - x) ** 2 + (fy - y) ** 2 for fx, fy in self.foe_cells) ** 0.5
-        score = -0.08 * nearest if self.aggressive else -0.03 * nearest
+        score: float = -0.08 * nearest if self.aggressive else -0.03 * nearest
         if self.friend_at:
             friend = min((ox - x) ** 2 + (oy - y) ** 2 for (ox, oy), _r2 in self.friend_at) ** 0.5
             score -= 0.05 * max(0.0, friend - 3)
@@ -196,7 +196,7 @@ class MoveJudge:
         here = cell(k["pos"])
         for flag in self.flags:
             if flag["army"] != k["army"]:
-                if flag["carrier"] is not None:
+                if flag["carrier"] is not None or flag["pos"] is None:  # carried: it lies nowhere
                     continue
                 spot = cell(flag["pos"])
                 mine = [cell(o["pos"]) for o in self.board.mine if o.get("carrying") is None]
@@ -281,7 +281,8 @@ class MoveJudge:
 
 
 def _strength(k: K) -> int:
-    return 5 + k["M"] + k["A"] + k["D"]
+    tokens: int = k["M"] + k["A"] + k["D"]
+    return 5 + tokens
 
 
 def move_order(board: Board) -> list[K]:
@@ -300,7 +301,7 @@ def move_order(board: Board) -> list[K]:
     return sorted(out, key=key)
 
 
-def choose_move(board: Board, k: K) -> dict[str, Any]:
+def choose_move(board: Board, k: K) -> Move | Hold:
     """`move` to the best end cell, or `hold` when staying is as good."""
     judge = MoveJudge(board, k)
     here = cell(k["pos"])

@@ -121,7 +121,7 @@ def judge(line: dict[str, Any], options: dict[str, Any]) -> tuple[bool, bool, st
 def reveal(army: int, lists: list[tuple[int, list[dict[str, Any]]]], options: dict[str, Any]) -> list[dict[str, Any]]:
     """K2: the army's purchases in list order (the captain's first), each with its id and
     whether it deploys."""
-    out = []
+    out: list[dict[str, Any]] = []
     for seat, kniggits in lists:
         for line in kniggits:
             valid, two_swords, reason = judge(line, options)

@@ -80,11 +80,12 @@ def mounted(state: dict[str, Any], k: K) -> bool:
 
 def allowance(state: dict[str, Any], k: K) -> int:
     """K5: 2 inches per M token, capped at 12 (uncapped when mounted, V1); a 2-inch crawl at M=0."""
-    if k["M"] == 0:
+    m: int = k["M"]
+    if m == 0:
         return 2
     if mounted(state, k):
-        return 2 * k["M"]
-    return min(2 * k["M"], 12)
+        return 2 * m
+    return min(2 * m, 12)
 
 
 def magic_sword(state: dict[str, Any], k: K) -> bool:

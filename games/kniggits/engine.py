@@ -8,14 +8,15 @@ rock-paper-scissors), `moves` (K5-K8, K15, V6, V7 pick-ups), `turns` (K4, K9-K11
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, overload
 
 from games import choices
 from games.core import Action, Engine, Event, IllegalAction, Option, Outcome, Rng, Secret, State, Wait
 from games.kniggits import army as armies
 from games.kniggits import board, exchange, moves, prelude, turns, views
 from games.kniggits.board import ARMIES
+from games.kniggits.schema import Kind, PublicView, SeatView
 
 ASYNC_FACTOR = 120
 #: §4 live limits in seconds.
@@ -24,7 +25,7 @@ LIMITS = {"map": 180.0, "build": 600.0, "deploy": 300.0, "rps": 30.0, "move": 36
 IDLE_TURNS = turns.IDLE_TURNS
 
 
-class KniggitsEngine(Engine):
+class KniggitsEngine(Engine[PublicView, SeatView]):
     name = "kniggits"
     title = "Kniggits"
     min_players = 2
@@ -263,7 +264,7 @@ class KniggitsEngine(Engine):
         phase = "an exchange" if state["exchange"] is not None else names.get(state["phase"], state["phase"])
         return f"`{kind}` is not something you can do during {phase}."
 
-    def _handlers(self, phase: str, in_exchange: bool) -> dict[str, Any]:
+    def _handlers(self, phase: str, in_exchange: bool) -> dict[Kind, Handler]:
         if in_exchange:
             return {"gesture": _gesture, "lock": _lock_gesture}
         return HANDLERS.get(phase, {})
@@ -287,11 +288,17 @@ class KniggitsEngine(Engine):
         return Outcome(ranks=ranks, scores=scores, teams=teams, reason=over["reason"], detail=detail)
 
     # ----- what each seat sees -------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    @overload
+    def view(self, state: State, seat: None) -> PublicView: ...
+    @overload
+    def view(self, state: State, seat: int) -> SeatView: ...
+    def view(self, state: State, seat: int | None) -> PublicView | SeatView:
+        """The table (`None`), or a seat's: the table's view and its own items (`me`)."""
         awaited = sorted({w.seat for w in self.to_act(state) if w.seat is not None})
         out = views.public_view(state, awaited, self._claimable(state))
         if seat is not None and 0 <= seat < state["players"]:
-            out["me"] = views.seat_items(state, seat, self._claim(state, seat) != [])
+            seen: SeatView = {**out, "me": views.seat_items(state, seat, self._claim(state, seat) != [])}
+            return seen
         return out
 
     def choices(self, state: State) -> list[dict[str, Any]]:
@@ -336,6 +343,10 @@ def shared_secret(state: State, owner: int, path: tuple[str | int, ...], pool: s
 
 
 # ----- handlers ---------------------------------------------------------------------------
+#: A handler of one action kind: the engine, the state (changed in place), the seat, the action.
+Handler = Callable[["KniggitsEngine", State, int, Action], list[Event]]
+
+
 def _handed(state: State, seat: int, action: Action) -> list[Event]:
     """§4 left-handedness: any seat, any phase; it mirrors the art and relabels panels only,
     so it is no turn's action (the forfeit count ignores it) and never listed for random play."""
@@ -471,7 +482,8 @@ def _end_turn(engine: KniggitsEngine, state: State, seat: int, action: Action) -
     return turns.end_fighting(state, seat)
 
 
-HANDLERS: dict[str, dict[str, Any]] = {
+#: Each phase's actions (an open exchange has its own, `_handlers`); `tests` check the kinds.
+HANDLERS: dict[str, dict[Kind, Handler]] = {
     "map": {"accept": lambda e, s, seat, a: prelude.accept(s, seat),
             "reroll": lambda e, s, seat, a: prelude.reroll(s, seat)},
     "build": {"army": lambda e, s, seat, a: prelude.draft_army(s, seat, a),

@@ -8,13 +8,14 @@ current selection (`drafts`, K16: it counts once clicked and may change until th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from games import choices
 from games.core import Event, IllegalAction, Rng
 from games.kniggits import board
 from games.kniggits.board import ARMIES, K, active, by_id, cell, id_number
 from games.kniggits.geometry import clear_shot, in_range
+from games.kniggits.schema import AttackOption, SightLine
 
 HEIGHTS = ("high", "mid", "low")
 #: K12: High removes an Attack token, Mid a Defense token, Low a Movement token.
@@ -66,14 +67,14 @@ def shot_targets(state: dict[str, Any], k: K) -> list[K]:
     return sorted(out, key=lambda e: id_number(e["id"]))
 
 
-def sight(state: dict[str, Any], k: K) -> list[dict[str, Any]]:
+def sight(state: dict[str, Any], k: K) -> list[SightLine]:
     """The `los` overlay (V5): for every active enemy, whether the line is clear past obstacles
     and every other kniggit, and whether it is within 2 inches per Range token, in id order.
     A target is shootable when both hold (and the archer may shoot at all)."""
     here = cell(k["pos"])
     blocked = board.obstacles(state)
     standing = [o for o in board.on_board(state) if o is not k]
-    out = []
+    out: list[SightLine] = []
     for e in sorted(state["kniggits"], key=lambda e: id_number(e["id"])):
         if e["army"] == k["army"] or not active(e):
             continue
@@ -94,14 +95,14 @@ def strikes_back(state: dict[str, Any], attacker: K, target: K, *, shot: bool) -
     return target["id"] not in attacker["attacks_made"] or board.magic_sword(state, target)
 
 
-def attack_options(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+def attack_options(state: dict[str, Any], seat: int) -> list[AttackOption]:
     """Every legal attacker → target pair of the seat, labelled mutual / one-way / shot."""
-    out = []
+    out: list[AttackOption] = []
     mine = sorted((k for k in state["kniggits"] if k["owner"] == seat and k["army"] == state["turn"]["army"]),
                   key=lambda k: id_number(k["id"]))
     for k in mine:
         for e in melee_targets(state, k):
-            mode = "mutual" if strikes_back(state, k, e, shot=False) else "one_way"
+            mode: Literal["mutual", "one_way"] = "mutual" if strikes_back(state, k, e, shot=False) else "one_way"
             out.append({"attacker": k["id"], "target": e["id"], "mode": mode,
                         "action": {"type": "attack", "id": k["id"], "target": e["id"]}})
         for e in shot_targets(state, k):
@@ -186,7 +187,7 @@ def open_exchange(state: dict[str, Any], attacker: K, target: K, *, shot: bool) 
 
 
 def side_of(exchange: dict[str, Any], seat: int) -> dict[str, Any]:
-    side = next((s for s in exchange["sides"] if s["seat"] == seat), None)
+    side: dict[str, Any] | None = next((s for s in exchange["sides"] if s["seat"] == seat), None)
     if side is None:
         raise IllegalAction("Not your fight: only the two kniggits' commanders pick gestures.", rule="K12")
     return side
@@ -314,7 +315,8 @@ def resolve(state: dict[str, Any]) -> list[Event]:
         hits_merged[(hit["id"], hit["pool"])] = hits_merged.get((hit["id"], hit["pool"]), 0) + 1
     attacker["attacks_made"].append(target["id"])
     events: list[Event] = []
-    fled, dismounted = [], []
+    fled: list[str] = []
+    dismounted: list[str] = []
     for k in (attacker, target):
         events += settle(state, k, m_before[k["id"]], fled, dismounted)
     result = {

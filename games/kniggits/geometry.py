@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
 
 Cell = tuple[int, int]
 
@@ -47,7 +48,7 @@ def _less(n1: int, d1: int, n2: int, d2: int) -> bool:
     return n1 * d2 < n2 * d1
 
 
-def _axis_window(p: int, d: int, lo: int, hi: int) -> tuple[int, int, int] | bool | None:
+def _axis_window(p: int, d: int, lo: int, hi: int) -> tuple[int, int, int] | Literal[True] | None:
     """The open t-window (entry, exit, denominator) in which p + t·d lies strictly in (lo, hi).
 
     True means "every t" (the segment runs parallel inside the slab), None "no t".
@@ -62,7 +63,7 @@ def _axis_window(p: int, d: int, lo: int, hi: int) -> tuple[int, int, int] | boo
 def _crosses_interior(px: int, py: int, dx: int, dy: int, cell: Cell) -> bool:
     """Does the doubled segment P + t·D, t ∈ [0, 1], meet the open square of `cell`?"""
     x, y = cell
-    windows = []
+    windows: list[tuple[int, int, int]] = []
     for p, d, lo, hi in ((px, dx, 2 * x - 2, 2 * x), (py, dy, 2 * y - 2, 2 * y)):
         window = _axis_window(p, d, lo, hi)
         if window is None:

@@ -16,6 +16,7 @@ from games.kniggits import army as armies
 from games.kniggits import board, paths
 from games.kniggits.board import ARMIES, K, active, allowance, by_id, cell, id_number
 from games.kniggits.geometry import DIRECTIONS, Cell, Cost, dist2, engaged
+from games.kniggits.schema import Destination
 
 #: The destination select holds at most 25 options; the cog adds "Other cell…".
 MAX_DESTINATIONS = 24
@@ -55,7 +56,7 @@ def entry_cost(reach: dict[Cell, paths.Path], xy: Cell) -> Cost:
     return reach[xy].cost
 
 
-def destinations(state: dict[str, Any], k: K) -> list[dict[str, Any]]:
+def destinations(state: dict[str, Any], k: K) -> list[Destination]:
     """Move panel step 2 (spec §4), in order: Hold; Engage X for each enemy it can newly
     engage (its cheapest such cell); reachable potions and flags; Advance and Fall back;
     then the reachable cells nearest the nearest enemy, until 24 (ties: lower x, lower y)."""
@@ -63,7 +64,7 @@ def destinations(state: dict[str, Any], k: K) -> list[dict[str, Any]]:
     terrain = board.terrain_for(state, k)
     reach = paths.reachable(start, terrain, allowance(state, k))
     blocked = terrain.obstacles
-    out: list[dict[str, Any]] = [{"tag": "hold", "cell": list(start), "cost": "0", "enemy": None, "item": None,
+    out: list[Destination] = [{"tag": "hold", "cell": list(start), "cost": "0", "enemy": None, "item": None,
                                   "path": [list(start)]}]
     seen = {start}
 

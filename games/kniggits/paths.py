@@ -321,6 +321,11 @@ def allowed_steps(
     return [cell for _index, cell, _diagonal in mover.steps(start)]
 
 
+def _reaches(stop: tuple[int, ...]) -> Callable[[Cell], bool]:
+    """A leg's goal test: the search may stop once it settles `stop`."""
+    return lambda c: c == stop
+
+
 def plan(
     start: Cell,
     goal: Cell,
@@ -351,7 +356,7 @@ def plan(
             not terrain.inside(stop) or stop in mover.impassable or not mover.safe(stop)  # type: ignore[arg-type]
         ):
             return None
-        labels, _pruned = mover.search(origin, allowance, spent, goal=lambda c, s=stop: c == s)
+        labels, _pruned = mover.search(origin, allowance, spent, goal=_reaches(stop))
         if stop not in labels:
             return None
         cells.extend(_walk(origin, labels.dirs(stop)))  # type: ignore[arg-type]

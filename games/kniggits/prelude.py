@@ -170,11 +170,11 @@ def deploy(state: dict[str, Any], seat: int, action: dict[str, Any]) -> list[Eve
             words = line.replace(",", " ").split()
             if not words:
                 continue
-            xy = [armies.whole(w) for w in words[1:]]
-            if len(words) != 3 or None in xy:
+            numbers = [armies.whole(w) for w in words[1:]]
+            if len(words) != 3 or None in numbers:
                 raise IllegalAction(f"I could not read line {number}, {armies.quoted(line)}: write one kniggit "
                                     "a line, its id and x,y, like `A1 10,3`.", rule="K2")
-            placements[words[0].upper()] = xy
+            placements[words[0].upper()] = numbers
     if not isinstance(placements, dict) or not placements:
         raise IllegalAction("Place your kniggits with lines like `A1 10,3`, or pick a preset.", rule="K2")
     new = dict(draft)
@@ -260,6 +260,7 @@ def throw(state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rng) ->
     rps = state["rps"]
     box = rps["box"]
     choices.verify(box, seat, closed="There is no throw to make now.")
+    shape: Any  # the pick as sent, checked against SHAPES
     if action.get("timeout"):
         shape = "miss"  # K3: a missed throw loses
     else:

@@ -10,6 +10,7 @@ exists), replaces the map and the kniggits, and enters the turn through the real
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from games.core import State
@@ -37,7 +38,7 @@ def kniggit(kid: str, pos: tuple[int, int], tokens: tuple[int, int, int], *, own
 
 
 def battle(kniggits: list[dict[str, Any]], *, players: int = 2, first: str = "A",
-           obstacles: list[tuple[int, int]] = (), potions: list[dict[str, Any]] = (),
+           obstacles: Sequence[tuple[int, int]] = (), potions: Sequence[dict[str, Any]] = (),
            flags: bool = False, seed: int = 1, **options: Any) -> State:
     """A 36×36 battlefield with exactly these kniggits, obstacles and potions (and, with
     `flags`, the V7 flags at home), in `first`'s move phase of round 1."""
@@ -67,7 +68,8 @@ def battle(kniggits: list[dict[str, Any]], *, players: int = 2, first: str = "A"
     state["rps"] = {"score": [2, 0] if first == "A" else [0, 2], "throws": [], "both_missed": 0,
                     "winner": 0 if first == "A" else 1, "by_lot": False, "n": 0, "box": None}
     turns.start_game(state, 0 if first == "A" else 1)
-    return json.loads(json.dumps(state))
+    copied: State = json.loads(json.dumps(state))  # JSON as stored: lists, string keys
+    return copied
 
 
 def _purchase(k: dict[str, Any]) -> dict[str, Any]:
@@ -108,16 +110,17 @@ def charge(state: State, rounds: int = 6) -> State:
             return state
         wait = waits[0]
         seat = wait.seat
+        assert seat is not None  # a battle's waits are seats'
         if state["phase"] == "move":
             k = moves.cursor(state, seat)
             cells = moves.sample_cells(state, k) if k is not None else []
-            if cells:
+            if k is not None and cells:
                 state = act(state, seat, {"type": "move", "id": k["id"], "to": list(cells[0])})
             else:
                 state = act(state, seat, {"type": "done"})
         elif state["phase"] == "fight":
             options = ENGINE.view(state, seat)["me"]["attacks"]
-            state = act(state, seat, options[0]["action"] if options else {"type": "end_turn"})
+            state = act(state, seat, dict(options[0]["action"]) if options else {"type": "end_turn"})
         else:
             state = act(state, seat, {"type": "done"})
     return state
