@@ -18,9 +18,9 @@ from cogs.table.answers import Answers, redraw_in_place
 from cogs.table.deferral import answering
 from cogs.table.delivery import Delivery
 from cogs.table.intake import pressed_at
+from cogs.table.lobby_screen import closed_lobby, render_lobby
 from cogs.table.mentions import neutral
 from cogs.table.newcomers import mention_learn
-from cogs.table.present import closed_lobby, render_lobby
 from cogs.table.registry import ui_for
 from cogs.table.teams import TeamRooms
 from cogs.table.ui import GameUI

@@ -10,7 +10,6 @@ import asyncio
 import hashlib
 import io
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,19 +22,15 @@ from cogs.table.components import (
     ActionSelect,
     FormOpenButton,
     HandButton,
-    LobbyButton,
-    add_computer_button,
-    remove_computer_select,
 )
 from cogs.table.mentions import neutral
-from cogs.table.registry import UIS
 from cogs.table.ui import Button, Card, FormButton, GameUI, Screen, Seat, Select, TableInfo
-from cogs.table.wording import for_the_table, plural
-from games.core import Engine, IllegalAction
-from runtime.computers import is_computer, offers_computers
+from cogs.table.wording import for_the_table
+from games.core import Engine
+from runtime.computers import is_computer
 from runtime.deadlines import format_left
 from runtime.hints import awaited
-from storage import GameRecord, SeatRecord, Status
+from storage import GameRecord, Status
 
 STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -343,85 +338,6 @@ def with_hint(view: discord.ui.View | None, game_id: int) -> discord.ui.View:
     return view
 
 
-def render_lobby(game: GameRecord, engine: Engine) -> Rendered:
-    def line(s: SeatRecord, number: int) -> str:
-        if is_computer(s):
-            return f"`{number}.` {s.name}"
-        return f"`{number}.` <@{s.user_id}>" + (" (host)" if s.user_id == game.host_id else "")
-
-    head = engine.summary + "\n\n" if engine.summary else ""
-    if engine.lobby_teams:
-        size = engine.team_size()
-        fewest = engine.team_bounds()[0]
-        blocks = []
-        for team in range(len(engine.lobby_teams)):
-            seated = [s for s in game.seats if s.team == team]
-            listed = "\n".join(line(s, n + 1) for n, s in enumerate(seated)) or "—"
-            count = (f"{len(seated)}/{size}" if fewest == size
-                     else f"{fewest} or {size} players" if size == fewest + 1 else f"{fewest} to {size} players")
-            blocks.append(f"**{engine.team_name(team)} ({count})**\n{listed}")
-        body = "\n\n".join(blocks)
-    else:
-        body = (f"**Players ({len(game.seats)}/{engine.max_players})**\n"
-                + "\n".join(line(s, s.seat + 1) for s in game.seats))
-    notes = UIS[game.kind].lobby_notes(dict(game.options)) if game.kind in UIS else []
-    body += "".join(f"\n\n{note}" for note in notes)
-    embed = discord.Embed(title=f"🎲 {engine.title} — new table", description=(head + body)[:4096],
-                          colour=0x57F287)
-    if game.options:
-        embed.add_field(name="Options", value=", ".join(f"{k}: {v}" for k, v in game.options.items())[:1024],
-                        inline=False)
-    try:
-        warnings = engine.option_warnings(engine.resolve_options(dict(game.options)))
-    except IllegalAction:
-        warnings = []
-    if warnings:
-        embed.add_field(name="⚠️ Note", value="\n".join(warnings)[:1024], inline=False)
-    need = engine.player_range()
-    teams = f" in {len(engine.lobby_teams)} teams" if engine.lobby_teams else ""
-    embed.set_footer(text=f"game #{game.id} · needs {need} players{teams} · the host presses Start")
-    view = discord.ui.View(timeout=None)
-    joins = ([(f"join-{team}", f"Join {label}", discord.ButtonStyle.success)
-              for team, label in enumerate(engine.lobby_teams)]
-             or [("join", "Join", discord.ButtonStyle.success)])
-    for verb, label, style in (
-        *joins,
-        ("leave", "Leave", discord.ButtonStyle.secondary),
-        ("start", "Start", discord.ButtonStyle.primary),
-        ("cancel", "Cancel", discord.ButtonStyle.danger),
-    ):
-        view.add_item(LobbyButton(game.id, verb, label=label[:80], style=style))
-    if offers_computers(engine.name):
-        add_computer_controls(view, game, engine)
-    return Rendered(embed, view)
-
-
-def add_computer_controls(view: discord.ui.View, game: GameRecord, engine: Engine) -> None:
-    """The host's computer controls, on their own row: 🤖 Add computer (one per team with
-    room in a team lobby), and a "Remove a computer…" select when computers sit."""
-    if engine.lobby_teams:
-        size = engine.team_size()
-        for team, label in enumerate(engine.lobby_teams):
-            if sum(1 for s in game.seats if s.team == team) < size:
-                button = add_computer_button(game.id, team, f"Add computer to {label}")
-                button.item.row = 1
-                view.add_item(button)
-    elif len(game.seats) < engine.max_players:
-        button = add_computer_button(game.id)
-        button.item.row = 1
-        view.add_item(button)
-    remove = remove_computer_select(game)
-    if remove is not None:
-        remove.item.row = 2
-        view.add_item(remove)
-
-
-def closed_lobby(game: GameRecord, engine: Engine, text: str) -> Rendered:
-    embed = discord.Embed(title=f"🎲 {engine.title}", description=text, colour=0x99AAB5)
-    embed.set_footer(text=f"game #{game.id}")
-    return Rendered(embed, None)
-
-
 def footer_of(card: Card, runtime: str, *, keep: str = "") -> str:
     """The game's own footer (if any) first, then what the runtime says of every table; `keep`
     (the seed commitment) goes on a line of its own that no long game footer can cut off."""
@@ -435,44 +351,3 @@ def commitment_line(game: GameRecord) -> str:
     """The seed's commitment, shown on the table from the first move (docs/records.md): the
     whole SHA-256, so nobody can later match a shortened one with another seed."""
     return f"🔒 Seed commitment (SHA-256): {game.commitment} · the seed is revealed when the game ends"
-
-
-def fair_play(game: GameRecord) -> str:
-    """The result's reveal: the seed and nonce behind the commitment, and how to check them."""
-    return (f"Seed `{game.seed}` · nonce `{game.nonce or '(none)'}`\n"
-            f"SHA-256 of `{game.seed}:{game.nonce}` is `{game.commitment}`, the commitment the table "
-            "showed from the first move.\n"
-            f"Check the whole game: `/game record {game.id}`, then `python -m games.replay <file>`.")
-
-
-def points(score: float) -> str:
-    return plural(score, "point")
-
-
-def abandoned_embed(game: GameRecord, engine: Engine, reason: str) -> discord.Embed:
-    """A game that stopped without a result (everyone away): nobody won, nothing is rated."""
-    embed = discord.Embed(title=f"💤 {engine.title} — abandoned", description=reason[:4096] or None,
-                          colour=0x99AAB5)
-    embed.add_field(name="Fair play", value=fair_play(game)[:1024], inline=False)
-    embed.set_footer(text=f"game #{game.id} · no result recorded")
-    return fit(embed)
-
-
-def result_embed(game: GameRecord, engine: Engine, ranks: list[int], reason: str,
-                 rating_lines: list[str], scores: Sequence[float] | None = None,
-                 score_words: Callable[[float], str] = points) -> discord.Embed:
-    order = sorted(range(len(ranks)), key=lambda s: ranks[s])
-    medals = ["🥇", "🥈", "🥉"]
-    lines = [f"{medals[ranks[s]] if ranks[s] < 3 else f'{ranks[s] + 1}.'} {named(game, s)}"
-             + (f" — {score_words(scores[s])}" if scores is not None else "")
-             for s in order]
-    embed = discord.Embed(title=f"🏁 {engine.title} — game over", description="\n".join(lines),
-                          colour=0xFEE75C)
-    if reason:
-        embed.add_field(name="How it ended", value=reason[:1024], inline=False)
-    if rating_lines:
-        embed.add_field(name="Ratings", value="\n".join(rating_lines)[:1024], inline=False)
-    embed.add_field(name="Fair play", value=fair_play(game)[:1024], inline=False)
-    embed.set_footer(text=f"game #{game.id}")
-    return fit(embed)
-

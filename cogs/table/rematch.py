@@ -15,8 +15,8 @@ import discord
 from cogs.table import codec
 from cogs.table.answers import Answers, respond
 from cogs.table.host import Outbox
+from cogs.table.lobby_screen import render_lobby
 from cogs.table.mentions import only
-from cogs.table.present import render_lobby
 from cogs.table.registry import ui_for
 from cogs.table.ui import GameUI
 from games.registry import get_engine

@@ -11,10 +11,12 @@ from typing import Any
 import discord
 
 from cogs.table.host import Outbox
+from cogs.table.lobby_screen import closed_lobby
 from cogs.table.night import night_under_result
-from cogs.table.present import abandoned_embed, closed_lobby, result_embed, table_info
+from cogs.table.present import table_info
 from cogs.table.registry import ui_for
 from cogs.table.rematch import rematch_view
+from cogs.table.result_screen import abandoned_embed, result_embed
 from cogs.table.teams import close_team_threads
 from games.core import Engine
 from runtime.service import Applied

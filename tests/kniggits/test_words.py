@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from cogs.kniggits.ui import KniggitsUI
-from cogs.table.present import render_lobby, table_info
+from cogs.table.lobby_screen import render_lobby
+from cogs.table.present import table_info
 from cogs.table.registry import UIS, load_builtin_uis
 from cogs.table.ui import FormButton
 from games.core import IllegalAction

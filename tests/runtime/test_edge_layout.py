@@ -54,7 +54,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # the contract a game's UI fills in, and where the UIs are found
     ("ui", "options", "registry"),
     # drawing: components, tables, hands, lobbies, log lines, the pictures drawn ahead
-    ("components", "present", "kept_pictures", "controls", "lines", "warmup", "newcomers", "night"),
+    ("components", "present", "lobby_screen", "result_screen", "kept_pictures", "controls", "lines", "warmup",
+     "newcomers", "night"),
     # answering and posting: short answers, panels, pings, threads, results, delivery
     ("answers", "panels", "pings", "teams", "rematch", "results", "delivery"),
     # taking in: presses, forms, the lobby, computers, practice tables, replays, records

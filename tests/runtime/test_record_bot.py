@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.table.present import commitment_line, footer_of, render_table, result_embed
+from cogs.table.present import commitment_line, footer_of, render_table
 from cogs.table.records import game_to_record, parse_game_id, record_of
 from cogs.table.registry import ui_for
+from cogs.table.result_screen import result_embed
 from cogs.table.ui import Card
 from games.registry import get_engine
 from games.replay import verify

@@ -79,7 +79,7 @@ def test_plurals_minus_and_places() -> None:
 
 
 def result_text(kind: str, state: dict[str, Any]) -> str:
-    from cogs.table.present import result_embed
+    from cogs.table.result_screen import result_embed
     engine, ui = get_engine(kind), UIS[kind]
     outcome = engine.outcome(state)
     assert outcome is not None
@@ -110,7 +110,7 @@ def test_fencing_score_sheet_labels_earlier_bumpers() -> None:
 
 
 def lobby_text(kind: str, options: dict[str, Any]) -> str:
-    from cogs.table.present import render_lobby
+    from cogs.table.lobby_screen import render_lobby
     from storage import GameRecord, SeatRecord, Status
     game = GameRecord(id=5, guild_id=1, channel_id=2, thread_id=None, kind=kind, host_id=100, options=options,
                       status=Status.LOBBY, version=1, seed=0, state=None, deadlines=[], log=[],
