@@ -126,10 +126,23 @@ class Seats(StorageBase):
 
     async def set_ping(self, game_id: int, message_id: int | None, seen: Mapping[int, int]) -> None:
         """The thread's newest ping (None: unchanged), and how much of the log the pinged seats
-        have now seen."""
-        await self._transaction([
-            count("UPDATE games SET ping_message_id = COALESCE(?, ping_message_id) WHERE id = ?",
-                  message_id, game_id),
-            *[count("UPDATE seats SET seen_log = ? WHERE game_id = ? AND seat = ?", total, game_id, seat)
-              for seat, total in seen.items()],
-        ])
+        have now seen. Sent after every ping, so one statement (one round trip on PostgreSQL,
+        no BEGIN/COMMIT): every seat in one UPDATE, the ping message only when there is one
+        (a DM ping has none), with it in a data-modifying WITH on PostgreSQL."""
+        ping = (None if message_id is None
+                else count("UPDATE games SET ping_message_id = ? WHERE id = ?", message_id, game_id))
+        seats = None
+        if seen:
+            cases = " ".join("WHEN ? THEN CAST(? AS BIGINT)" for _ in seen)
+            seats = count(f"UPDATE seats SET seen_log = CASE seat {cases} END"
+                          f" WHERE game_id = ? AND seat IN ({_marks(len(seen))})",
+                          *[v for pair in seen.items() for v in pair], game_id, *seen)
+        if ping is not None and seats is not None:
+            if self.backend.dialect != "postgresql":
+                await self._transaction([ping, seats])
+                return
+            ping = count(f"WITH ping AS ({ping.sql} RETURNING id) {seats.sql}", *ping.params, *seats.params)
+            seats = None
+        query = ping or seats
+        if query is not None:
+            await self.backend.statement(query)

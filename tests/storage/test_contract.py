@@ -256,6 +256,50 @@ async def test_table_versions_never_go_back(store: Storage) -> None:
     assert [g.id for g in await store.active_games()] == [game_id]
 
 
+async def test_a_ping_s_marks_are_one_statement(store: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
+    """set_ping follows every ping: each seat's seen log and the thread's ping in one statement
+    (one round trip on PostgreSQL; SQLite keeps a transaction for the thread's two)."""
+    game_id = await running(store, users=(3, 4, 5))
+    sent: list[str] = []
+    statement, run = store.backend.statement, store.backend.run
+
+    async def one_statement(query: Any) -> Any:
+        sent.append(query.sql)
+        return await statement(query)
+
+    async def body(tx: Any, *, write: bool) -> Any:
+        sent.append("transaction")
+        return await run(tx, write=write)
+
+    monkeypatch.setattr(store.backend, "statement", one_statement)
+    monkeypatch.setattr(store.backend, "run", body)
+    await store.set_ping(game_id, None, {0: 4, 2: 6})  # DM pings: no ping message
+    await store.set_ping(game_id, 58, {1: 5})  # a thread ping
+    if store.backend.dialect == "postgresql":
+        assert len(sent) == 2 and "transaction" not in sent
+    monkeypatch.undo()
+    game = await store.game(game_id)
+    assert [s.seen_log for s in game.seats] == [4, 5, 6] and game.ping_message_id == 58
+
+
+async def test_commits_are_heard_where_several_processes_share_the_database(store: Storage) -> None:
+    """PostgreSQL tells every listener of each committed version (and of a status change alone,
+    as -1); SQLite has one process, so there is nothing to hear."""
+    game_id = await running(store)
+    moved: list[tuple[int, int]] = []
+    if not await store.hear_commits(lambda g, v: moved.append((g, v)), lambda: None):
+        assert not store.shared
+        return
+    await store.commit_action(game_id, **step(1))
+    await store.set_ping(game_id, 59, {0: 1})  # no version change: nothing said
+    await store.set_status(game_id, Status.CANCELLED, 3.0)
+    for _ in range(200):
+        if len(moved) >= 2:
+            break
+        await asyncio.sleep(0.01)
+    assert moved == [(game_id, 2), (game_id, -1)]
+
+
 async def test_players_team_threads_and_notify(store: Storage) -> None:
     game_id = await running(store)
     await store.set_team_thread(game_id, 0, 80)
