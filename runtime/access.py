@@ -18,9 +18,10 @@ SPENT = "Already done: that press counted once. Your panel shows what is left."
 
 
 def may_press(game: GameRecord, user_id: int, *, version: int | None = None,
-              action: dict | None = None) -> int:
+              action: dict | None = None, pressed: str | None = None) -> int:
     """The seat `user_id` plays in `game`, which must be running; with `version` (the state a
-    component was drawn for) the component must still be good. Raises a Refusal saying why not."""
+    component was drawn for) the component must still be good. `pressed`: the press's
+    `press_key`, when the caller already has it. Raises a Refusal saying why not."""
     seat = game.seat_of(user_id)
     if seat is None:
         raise NotSeated(NOT_PLAYING)
@@ -29,17 +30,21 @@ def may_press(game: GameRecord, user_id: int, *, version: int | None = None,
     if game.status is not Status.ACTIVE:
         raise Refusal("This game is over.")
     if version is not None:
-        check_current(game, seat, version, action=action)
+        check_current(game, seat, version, action=action, pressed=pressed)
     return seat
 
 
-def check_current(game: GameRecord, seat: int, version: int, *, action: dict | None = None) -> None:
+def check_current(game: GameRecord, seat: int, version: int, *, action: dict | None = None,
+                  pressed: str | None = None) -> None:
     """Refuse a component drawn for an older state, unless it belongs to an independent wait
     of this seat that is still running (rock-paper-scissors: the others' picks do not
     change yours). A choice pressed again by a seat that already chose in the open round
     is told so, not sent back to an "earlier turn"."""
-    pressed = deadline_rules.press_key(version, action) if action is not None else None
-    if version == game.version or deadline_rules.drawn_during(game.deadlines, seat, version, pressed):
+    if version == game.version:
+        return
+    if pressed is None and action is not None:
+        pressed = deadline_rules.press_key(version, action)
+    if deadline_rules.drawn_during(game.deadlines, seat, version, pressed):
         return
     if action is not None and game.state is not None:
         for box in get_engine(game.kind).choices(game.state):

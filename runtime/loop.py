@@ -98,12 +98,13 @@ class ActionLoop(GameCache):
         pressed = self._pressed(pressed_at)
 
         confirmed = False
+        press = None if version is None else deadline_rules.press_key(version, action)  # once a press
 
         async def step() -> Applied:
             nonlocal confirmed
             game = await self._held_record(game_id)
             try:
-                seat = may_press(game, user_id, version=version, action=action)
+                seat = may_press(game, user_id, version=version, action=action, pressed=press)
                 engine = get_engine(game.kind)
                 assert game.state is not None
                 now = max(pressed, game.last_at if game.last_at is not None else pressed)
@@ -113,7 +114,6 @@ class ActionLoop(GameCache):
                     confirmed = True
                     await self._confirm(game)
                 raise
-            press = None if version is None else deadline_rules.press_key(version, action)
             return await self._commit(game, engine, seat, action, state, events, at=now, pressed=press)
 
         return await self._serialised(game_id, pressed, step)

@@ -40,6 +40,27 @@ async def test_each_state_s_views_are_computed_once(service: TableService, monke
     assert sorted(applied.changed_seats) == [0, 1, 2] and applied.public_changed
 
 
+async def test_a_press_s_key_is_computed_once(service: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A component's press key (a JSON dump and a hash) is made once per press: the staleness
+    check and the commit's spent-press record share it (and a current press needs it only once)."""
+    from runtime import deadlines
+
+    game_id = await started_game(service, [ALICE, BOB, CAROL])
+    keys: list[str] = []
+    press_key = deadlines.press_key
+
+    def counted(version: int, action: dict[str, Any]) -> str:
+        keys.append(press_key(version, action))
+        return keys[-1]
+
+    monkeypatch.setattr(deadlines, "press_key", counted)
+    await service.act(game_id, ALICE, {"type": "play", "token": "s0t0"}, version=1)
+    assert len(keys) == 1
+    with pytest.raises(Refusal):  # a press from an earlier turn: still one key
+        await service.act(game_id, BOB, {"type": "play", "token": "s1t0"}, version=1)
+    assert len(keys) == 2
+
+
 @pytest.fixture
 async def pair(postgres_url: str, clock: ManualClock) -> AsyncIterator[tuple[Process, Process]]:
     one, two = await process(postgres_url, clock, "p0"), await process(postgres_url, clock, "p1")
