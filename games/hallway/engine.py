@@ -84,17 +84,11 @@ class HallwayEngine(Engine[PublicView, SeatView]):
         return legal
 
     def verify(self, state: State, seat: int, action: Action) -> None:
-        kind = action["type"]
-        if kind == "roll":
-            self.verify_roll(state, seat)
-        elif kind == "offer":
-            negotiation.verify_offer(state, seat, action)
-        elif kind in ("accept", "decline"):
-            negotiation.verify_answer(state, seat)
-        elif kind == "nodeal":
-            negotiation.verify_no_deal(state, seat)
-        elif kind == "edge":
-            negotiation.verify_edge(state, seat, action)
+        """The rule check of the action's kind (`VERIFY`): what `legal_actions` lists and what
+        the handlers run first."""
+        check = VERIFY.get(action["type"])
+        if check is not None:
+            check(state, seat, action)
 
     @staticmethod
     def verify_roll(state: State, seat: int) -> None:
@@ -184,6 +178,16 @@ def _roll(state: State, seat: int, action: Action, timeout: bool) -> list[Event]
         return turns.rolloff(state, seat, timeout)
     return turns.roll_turn(state, seat, timeout)
 
+
+#: Every action kind of the schema and its rule check, shared by `legal_actions` and the handlers.
+VERIFY: dict[Kind, Callable[[State, int, Action], object]] = {
+    "roll": lambda state, seat, action: HallwayEngine.verify_roll(state, seat),
+    "offer": negotiation.verify_offer,
+    "accept": lambda state, seat, action: negotiation.verify_answer(state, seat),
+    "decline": lambda state, seat, action: negotiation.verify_answer(state, seat),
+    "nodeal": lambda state, seat, action: negotiation.verify_no_deal(state, seat),
+    "edge": negotiation.verify_edge,
+}
 
 #: Every action kind of the schema and its rule; `play` looks the kind up here.
 HANDLERS: dict[Kind, Callable[[State, int, Action, bool], list[Event]]] = {

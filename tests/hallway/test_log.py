@@ -13,7 +13,7 @@ import pytest
 from cogs.hallway.events import EVENT_WORDS
 from games.core import Event, IllegalAction
 from games.hallway import ENGINE, schema
-from games.hallway.engine import HANDLERS
+from games.hallway.engine import HANDLERS, VERIFY
 from tests.hallway.support import BLUE, NAMED, RED, UI, act, build, rig, roll, texts
 from tests.playout import random_playout
 
@@ -69,7 +69,7 @@ def test_every_event_type_is_emitted_and_worded_with_names() -> None:
 
 def test_the_engine_and_the_ui_cover_the_schema() -> None:
     """Every action kind of the schema has its rule, every event of its catalogue its words."""
-    assert set(HANDLERS) == set(get_args(schema.Kind))
+    assert set(HANDLERS) == set(VERIFY) == set(get_args(schema.Kind))
     assert set(EVENT_WORDS) == set(schema.EVENTS)
 
 
