@@ -4,7 +4,7 @@ and vote (§4), the outcome (§5); the views are in views.py."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, overload
 
 from games import afk
@@ -14,7 +14,7 @@ from games.tarot import views
 from games.tarot.cards import DECK, SUITS
 from games.tarot.deal import discard_choices, discard_shortfall, partner, team_of
 from games.tarot.hand import current_trick, legal_for, turn, window_holder
-from games.tarot.schema import PublicView, SeatView
+from games.tarot.schema import Kind, PublicView, SeatView
 from games.tarot.views import conference_on as conference_on  # its old home, read by the UI and tests
 
 #: Live limits in seconds (§4); the async profile multiplies them by ASYNC_FACTOR.
@@ -129,31 +129,29 @@ class TarotEngine(Engine[PublicView, SeatView]):
 
     # ----- doing it ------------------------------------------------------------------
     def play(self, state: State, seat: int, action: Action, now: float) -> list[Event]:
+        """The handler of `HANDLERS` for the action's kind, in this order: the game's own
+        close of a window (seat None), then a seat's vote (taken while play is paused), then
+        the seat's moves, which the vote pauses and which count for AFK (a call never does)."""
         kind = action["type"]
         timed_out = bool(action.get("timeout"))
+        handler = HANDLERS.get(kind)
         if state["over"] or state["abandoned"] is not None:
             raise IllegalAction("This game is already over.")
         if kind == "close" and seat is None:
-            return hands.close_window(state)
+            return _close(state, seat, action, timed_out)
         if not isinstance(seat, int) or not 0 <= seat < 4:
             raise IllegalAction("You are not at this table.")
         if kind == "vote":
-            return self._vote(state, seat, action.get("vote"))
+            return _vote(state, seat, action, timed_out)
         if state["vote"] is not None:
             raise IllegalAction("Play is paused while the table votes on {away}, who seems to be away.",
                                 seats={"away": state["vote"]["seat"]})
-        if kind == "discard":
-            cards = None if timed_out else action.get("cards")
-            events = hands.discard(state, seat, cards)
-        elif kind == "nominate":
-            events = hands.nominate(state, seat, action.get("suit"))
-        elif kind == "play":
-            events = hands.play_card(state, seat, action.get("card"), timed_out=timed_out)
-        elif kind == "call":
-            return hands.call(state, seat, action.get("call"))  # a window never counts for AFK
-        else:
+        if handler is None or kind in ("close", "vote"):
             raise IllegalAction("That is not a move in Conference / League: discard, name a suit, "
                                 "play a card, call, or vote.")
+        events = handler(state, seat, action, timed_out)
+        if kind == "call":  # a window never counts for AFK
+            return events
         return events + self._count_away(state, seat, timed_out)
 
     def _count_away(self, state: State, seat: int, timed_out: bool) -> list[Event]:
@@ -172,28 +170,6 @@ class TarotEngine(Engine[PublicView, SeatView]):
         away["votes"] += 1
         state["vote"] = {"seat": seat, "votes": {}}
         return [Event("afk", {"seat": seat})]
-
-    def _vote(self, state: State, seat: int, vote: Any) -> list[Event]:
-        box = state["vote"]
-        if box is None:
-            raise IllegalAction("There is no vote now.")
-        if seat == box["seat"]:
-            raise IllegalAction("The table is voting on you: make your next move to show you're back.")
-        if vote not in ("continue", "abandon"):
-            raise IllegalAction("Vote continue or abandon.")
-        if str(seat) in box["votes"]:
-            raise IllegalAction("You already voted.")
-        box["votes"][str(seat)] = vote
-        events = [Event("voted", {"seat": seat, "vote": vote})]
-        tally = list(box["votes"].values())
-        if tally.count("abandon") >= 2:
-            state["abandoned"] = box["seat"]
-            state["vote"] = None
-            return [*events, Event("abandoned", {"seat": box["seat"]})]
-        if tally.count("continue") >= 2 or len(tally) == 3:
-            state["vote"] = None
-            return [*events, Event("continued", {"seat": box["seat"]})]
-        return events
 
     # ----- the end -------------------------------------------------------------------
     def result(self, state: State) -> Outcome | None:
@@ -234,3 +210,49 @@ class TarotEngine(Engine[PublicView, SeatView]):
         return out
 
     secret_pools: ClassVar[Mapping[str, Sequence[Any]]] = {"card": DECK, "bool": (True, False)}
+
+
+def _vote(state: State, seat: int, action: Action, timed_out: bool) -> list[Event]:
+    """§4: two votes to abandon end the game; two to continue, or all three in, play on."""
+    vote = action.get("vote")
+    box = state["vote"]
+    if box is None:
+        raise IllegalAction("There is no vote now.")
+    if seat == box["seat"]:
+        raise IllegalAction("The table is voting on you: make your next move to show you're back.")
+    if vote not in ("continue", "abandon"):
+        raise IllegalAction("Vote continue or abandon.")
+    if str(seat) in box["votes"]:
+        raise IllegalAction("You already voted.")
+    box["votes"][str(seat)] = vote
+    events = [Event("voted", {"seat": seat, "vote": vote})]
+    tally = list(box["votes"].values())
+    if tally.count("abandon") >= 2:
+        state["abandoned"] = box["seat"]
+        state["vote"] = None
+        return [*events, Event("abandoned", {"seat": box["seat"]})]
+    if tally.count("continue") >= 2 or len(tally) == 3:
+        state["vote"] = None
+        return [*events, Event("continued", {"seat": box["seat"]})]
+    return events
+
+
+def _close(state: State, seat: int, action: Action, timed_out: bool) -> list[Event]:
+    """The window's time ran out (the game's own action, seat None)."""
+    return hands.close_window(state)
+
+
+def _discard(state: State, seat: int, action: Action, timed_out: bool) -> list[Event]:
+    return hands.discard(state, seat, None if timed_out else action.get("cards"))
+
+
+#: Every action kind of the schema and its handler; `play` says in which order they are tried.
+HANDLERS: dict[Kind, Callable[[State, int, Action, bool], list[Event]]] = {
+    "close": _close,
+    "vote": _vote,
+    "discard": _discard,
+    "nominate": lambda state, seat, action, timed_out: hands.nominate(state, seat, action.get("suit")),
+    "play": lambda state, seat, action, timed_out: hands.play_card(state, seat, action.get("card"),
+                                                                 timed_out=timed_out),
+    "call": lambda state, seat, action, timed_out: hands.call(state, seat, action.get("call")),
+}

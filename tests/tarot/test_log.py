@@ -16,6 +16,7 @@ from cogs.tarot.events import EVENT_LINES
 from cogs.tarot.ui import TarotUI
 from games.core import Event
 from games.tarot import ENGINE, schema
+from games.tarot.engine import HANDLERS
 from tests.playout import choose
 
 PACKAGE = Path(__file__).resolve().parents[2] / "games" / "tarot"
@@ -79,6 +80,11 @@ def test_every_action_the_engine_lists_or_waits_for_is_a_kind_of_the_schema() ->
         seen.update(w.default["type"] for w in ENGINE.waits(state) if w.default)
         seen.update(a["type"] for s in range(4) for a in ENGINE.legal_actions(state, s))
     assert seen == kinds
+
+
+def test_every_action_kind_of_the_schema_has_its_handler() -> None:
+    """One dispatch table, like the other games' (issue 22): `play` looks every kind up in it."""
+    assert set(HANDLERS) == set(get_args(schema.Kind))
 
 
 def test_every_event_of_seeded_games_gets_a_line_with_names() -> None:
