@@ -10,16 +10,22 @@ Discord) and the private hand of every seat whose view changed.
 
 Prints a summary, then as its last line one JSON object:
 {"games", "think_s", "sequential", "database", "actions", "p50_ms", "p99_ms", "max_ms", "actions_per_s",
- "cpu_ms_per_action", "kib_per_game", "rss_mib"}. cpu_ms_per_action is this process's CPU
-(all threads) over the played actions, the figure that machine noise moves least.
+ "cpu_ms_per_action", "kib_per_game", "rss_mib", "round_trips_per_action", "server_cpu_ms_per_action"}.
+cpu_ms_per_action is this process's CPU (all threads) over the played actions, the figure that
+machine noise moves least. On PostgreSQL the process hears the others' commits as the bot does
+(GameCache.hear_commits), every statement, BEGIN and COMMIT on the pool is counted as a round
+trip (the players' own reads of the game included, as the edge makes them), and the server's
+CPU (the postmaster and all its processes, from /proc) is reported per action too.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
+import os
 import random
 import resource
 import statistics
@@ -69,10 +75,65 @@ async def play_one(service: TableService, game_id: int, latencies: list[float], 
         latencies.append((time.perf_counter() - started) * 1000)
 
 
+class CountingConnection:
+    """A pooled asyncpg connection whose statements, BEGINs and COMMITs are counted."""
+
+    def __init__(self, conn: Any, counter: list[int]) -> None:
+        self._conn, self._counter = conn, counter
+
+    def __getattr__(self, name: str) -> Any:
+        attribute = getattr(self._conn, name)
+        if name in {"execute", "fetch", "fetchrow", "fetchval"}:
+            async def counted(*args: Any, **kwargs: Any) -> Any:
+                self._counter[0] += 1
+                return await attribute(*args, **kwargs)
+            return counted
+        if name == "transaction":
+            self._counter[0] += 2
+        return attribute
+
+
+class CountingPool:
+    def __init__(self, pool: Any) -> None:
+        self._pool, self.counter = pool, [0]
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._pool, name)
+
+    @contextlib.asynccontextmanager
+    async def acquire(self) -> Any:
+        async with self._pool.acquire() as conn:
+            yield CountingConnection(conn, self.counter)
+
+
+def server_cpu_s() -> float:
+    """CPU seconds of the throw-away PostgreSQL server: its postmaster and every child."""
+    from tests import pg
+
+    if pg._server is None:
+        return 0.0
+    postmaster = int((pg._server.data / "postmaster.pid").read_text().split()[0])
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(entry) == postmaster or int(fields[1]) == postmaster:
+            total += int(fields[11]) + int(fields[12])
+    return total / tick
+
+
 async def run(games: int, db_path: Path | str, think: float, sequential: bool = False) -> dict[str, Any]:
     load_game("tests.engines.tokens")
     storage = await Storage.open(db_path)
     service = TableService(storage, SystemClock(), random.Random(1))
+    hear = getattr(service, "hear_commits", None)
+    if storage.shared and hear is not None:
+        await hear()  # as the bot's timers do on start
     ui = TokensUI()
     ids = []
     for n in range(games):
@@ -86,6 +147,10 @@ async def run(games: int, db_path: Path | str, think: float, sequential: bool = 
     jitter = random.Random(2)
     gc.collect()
     gc.freeze()  # as bot.py does once start-up is done
+    pool = getattr(storage.backend, "pool", None)
+    if pool is not None:
+        storage.backend.pool = pool = CountingPool(pool)  # type: ignore[attr-defined]
+    server_cpu = server_cpu_s()
     started, cpu = time.perf_counter(), time.process_time()
     if sequential:  # one game at a time, no thinking: each action's own cost, nothing queued
         for g in ids:
@@ -93,6 +158,7 @@ async def run(games: int, db_path: Path | str, think: float, sequential: bool = 
     else:
         await asyncio.gather(*(play_one(service, g, latencies, ui, jitter, think) for g in ids))
     elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
+    server_cpu = server_cpu_s() - server_cpu
     await storage.close()
     size = (sum(p.stat().st_size for p in db_path.parent.glob(db_path.name + "*"))
             if isinstance(db_path, Path) else None)
@@ -109,6 +175,8 @@ async def run(games: int, db_path: Path | str, think: float, sequential: bool = 
         "cpu_ms_per_action": round(cpu * 1000 / len(latencies), 3),
         "kib_per_game": round(size / 1024 / games, 2) if size is not None else None,
         "rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "round_trips_per_action": round(pool.counter[0] / len(latencies), 2) if pool is not None else None,
+        "server_cpu_ms_per_action": round(server_cpu * 1000 / len(latencies), 3) if pool is not None else None,
     }
 
 
@@ -147,6 +215,9 @@ def main() -> None:
     print(f"{result['games']} games on {result['database']}, {result['actions']} actions: p50 {result['p50_ms']} ms, "
           f"p99 {result['p99_ms']} ms, {result['actions_per_s']} actions/s, "
           f"{result['cpu_ms_per_action']} ms CPU per action{on_disk}")
+    if result["round_trips_per_action"] is not None:
+        print(f"{result['round_trips_per_action']} round trips and {result['server_cpu_ms_per_action']} ms of "
+              f"server CPU per action")
     print(json.dumps(result))
 
 
