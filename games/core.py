@@ -8,12 +8,13 @@ global RNG: randomness comes from `Rng`, whose seed and counter live inside the 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar, overload
 
 import orjson
+
+from games.rng import Rng as Rng  # the contract's chance, in its own module
 
 JSON = Any
 State = dict[str, Any]
@@ -202,45 +203,6 @@ class Secret:
     pool: str = ""
     #: Other seats that may see it too (a draft shared by the players of one army).
     shared: tuple[int, ...] = ()
-
-
-class Rng:
-    """The only source of chance in an engine; its whole state is `state["rng"]`.
-
-    Every draw derives a fresh generator from (seed, counter) and bumps the counter, so a
-    state restored from JSON continues the exact same sequence.
-    """
-
-    def __init__(self, state: State) -> None:
-        self._box = state["rng"]
-
-    @staticmethod
-    def initial(seed: int) -> dict[str, int]:
-        return {"seed": int(seed), "n": 0}
-
-    def _next(self) -> random.Random:
-        box = self._box
-        gen = random.Random(f"{box['seed']}:{box['n']}")
-        box["n"] += 1
-        return gen
-
-    def randint(self, low: int, high: int) -> int:
-        return self._next().randint(low, high)
-
-    def roll(self, sides: int) -> int:
-        return self.randint(1, sides)
-
-    def choice(self, items: list[Any]) -> Any:
-        return self._next().choice(items)
-
-    def shuffled(self, items: list[Any]) -> list[Any]:
-        out = list(items)
-        self._next().shuffle(out)
-        return out
-
-    def token(self, bits: int = 128) -> str:
-        """A random hex string (a commitment nonce), from the game's own sequence."""
-        return f"{self._next().getrandbits(bits):0{bits // 4}x}"
 
 
 class Engine(Generic[PublicT, SeatT]):
