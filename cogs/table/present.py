@@ -100,12 +100,28 @@ class ComputerSeat(Seat):
         return f"**{self.name}**"
 
 
+#: game id -> (what its TableInfo was made from, the TableInfo): made once while its seats stay
+_INFOS: dict[int, tuple[tuple[Any, ...], TableInfo]] = {}
+
+
 def table_info(game: GameRecord) -> TableInfo:
-    return TableInfo(
+    """The seats and names a UI prints (player text defused). Every step asks for it for the
+    table and each changed hand, and a game's seats rarely change: made once per seating."""
+    finished = game.status is not Status.ACTIVE
+    basis = (finished, *[(s.seat, s.user_id, s.name, s.computer) for s in game.seats])
+    kept = _INFOS.get(game.id)
+    if kept is not None and kept[0] == basis:
+        return kept[1]
+    info = TableInfo(
         game_id=game.id,
-        seats=[(ComputerSeat if is_computer(s) else Seat)(s.seat, s.user_id, neutral(s.name)) for s in game.seats],
-        finished=game.status is not Status.ACTIVE,
+        seats=tuple((ComputerSeat if is_computer(s) else Seat)(s.seat, s.user_id, neutral(s.name))
+                    for s in game.seats),
+        finished=finished,
     )
+    if len(_INFOS) > 20_000:
+        _INFOS.clear()
+    _INFOS[game.id] = (basis, info)
+    return info
 
 
 def named(game: GameRecord, seat: int) -> str:

@@ -160,3 +160,18 @@ def test_an_oversized_embed_is_fitted_to_discords_limits() -> None:
     assert len(huge.description) == 4096 and huge.description.endswith("…")
     small = discord.Embed(title="fine", description="short")
     assert fit(small).to_dict() == discord.Embed(title="fine", description="short").to_dict()
+
+
+def test_the_table_info_is_made_once_per_seating() -> None:
+    """Every step asks for the table's seats and names (the table and each changed hand): made
+    once while the seats stay as they are, anew when a name, a player or the game's end changes."""
+    from cogs.table.present import table_info
+
+    game = record_for("tokens", {"players": 2}, 1)
+    first = table_info(game)
+    assert table_info(game) is first
+    game.seats[1].name = "@everyone"
+    renamed = table_info(game)
+    assert renamed is not first and renamed.seats[1].name == "@\u200beveryone"
+    game.status = Status.FINISHED
+    assert table_info(game).finished and not renamed.finished
