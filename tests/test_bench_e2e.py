@@ -20,7 +20,7 @@ def test_bench_e2e_prints_one_json_line_with_the_numbers() -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "e2e.py"), "--game", "tokens,hallway,words", "--games", "1",
          "--players", "2", "--actions", "2", "--think", "0.05,0.2", "--warmup", "0.2", "--window", "2"],
-        capture_output=True, text=True, timeout=60, cwd=ROOT,
+        capture_output=True, text=True, timeout=150, cwd=ROOT,
     )
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout.strip().splitlines()[-1])
