@@ -22,13 +22,14 @@ from games.fencing.common import (
     timeout_of,
 )
 from games.fencing.region import PIECES, region_ids
-from games.fencing.schema import PublicView, SeatView
+from games.fencing.schema import Kind, PromptKind, PublicView, SeatView
 from games.fencing.views import public_view
 
-Handler = Callable[[State, int, Action, int, list[Event], bool], None]
+#: A prompt's handler, a method of the engine: (state, seat, action, now_ms, events, late or timed out).
+Handler = Callable[["FencingEngine", State, int, Action, int, list[Event], bool], None]
 
 #: Commands offered only at one prompt: (the rule cited when typed elsewhere, prompts, words).
-OUT_OF_STEP: dict[str, tuple[str, tuple[str, ...], str]] = {
+OUT_OF_STEP: dict[Kind, tuple[str, tuple[PromptKind, ...], str]] = {
     "quickswitch": ("11", ("golf",), "call a quick-switch"),
     "hose": ("12", ("golf",), "hose anyone"),
     "done": ("10", ("golf",), "close the golf window"),
@@ -40,6 +41,9 @@ OUT_OF_STEP: dict[str, tuple[str, tuple[str, ...], str]] = {
     "handout": ("13", ("handout",), "hand out the golf balls"),
     "don": ("9", ("hat",), "don your hat for a race"),
 }
+
+#: Steps no seat answers (the game's own: the tally, the end, the cards being drawn, over): no handler.
+HANDLERS_FREE: frozenset[PromptKind] = frozenset({"tally", "end", "drawing", "over"})
 
 #: Reflex and group prompts whose deadline the game itself resolves (a seat-less wait).
 SELF_TIMED = ("game", "gun", "hat", "catch", "anthem")
@@ -500,7 +504,10 @@ class FencingEngine(Engine[PublicView, SeatView]):
         elif flow.anthem_part(state, seat, action.get("part"), events):
             flow.anthem_done(state, now_ms, events, auto=False)
 
-    HANDLERS: ClassVar[dict[str, Any]] = {
+    #: Each prompt (the step's kind) and the handler of the actions it takes: this game dispatches
+    #: by prompt, since one prompt takes several kinds (the golf window: quick-switch, hose,
+    #: done) and one kind is read by several prompts (`OUT_OF_STEP` refuses it elsewhere).
+    HANDLERS: ClassVar[dict[PromptKind, Handler]] = {
         "game": _game, "gun": _gun, "stamp": _stamp, "first_attack": _attack, "attack": _attack,
         "thrust": _thrust, "hat": _hat, "golf": _golf, "catch": _catch, "handout": _handout, "duel": _duel,
         "move": _move, "anthem": _anthem,
