@@ -110,9 +110,9 @@ class PostgresBackend:
                 log.warning("unreadable notification %r on %s", payload, channel)
 
         def terminated(conn: Any) -> None:
-            if conn is self._listener:
+            if conn is self._listener:  # lost, not closed by `close`
                 self._listener = None
-            lost()
+                lost()
 
         conn = await asyncpg.connect(self.url)
         conn.add_termination_listener(terminated)
