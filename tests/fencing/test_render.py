@@ -19,7 +19,22 @@ import pytest
 from PIL import Image
 
 from cogs.fencing import render
+from cogs.fencing.geography import BORDER, project
+from cogs.fencing.labels import (
+    GAPS,
+    ZONE,
+    box_distance,
+    inside,
+    label_text,
+    lake_label_boxes,
+    overlaps,
+    segment_hits_box,
+    segments_cross,
+)
+from cogs.fencing.look import BLACK_PIECE, WHITE_PIECE
+from cogs.fencing.piece_sprites import glyph
 from cogs.fencing.render import FONT_SIZES, ohio_map
+from cogs.fencing.static_map import offroad_towns
 from games.fencing import ENGINE
 from games.fencing.region import load
 from games.fencing.samples import samples
@@ -130,8 +145,8 @@ def test_sample_views_draw(name: str) -> None:
     png, size = drawn(board)
     assert size == (render.WIDTH, render.HEIGHT)
     if name == "move":  # BK went off-road to DEL, WR by road to MID; another player took control since
-        assert colour_at(png, "DEL", -render.PIECE_R + 5) == render.BLACK_PIECE
-        assert colour_at(png, "MID", -render.PIECE_R + 5) == render.WHITE_PIECE
+        assert colour_at(png, "DEL", -render.PIECE_R + 5) == BLACK_PIECE
+        assert colour_at(png, "MID", -render.PIECE_R + 5) == WHITE_PIECE
         last = board.get("last_move") or board["streak"]["last_move"]
         assert (count(pixels(png), render.ROUTE) > 100) == bool(last)
 
@@ -171,7 +186,7 @@ def test_piece_glyphs_read_at_500_px() -> None:
     """The glyph's ink, not just its font size, stays 11 px tall on a 500 px column."""
     face = render.font(render.GLYPH_FONT)
     for piece in render.PIECES:
-        ink_height = face.getmask(render.glyph(piece)).size[1]
+        ink_height = face.getmask(glyph(piece)).size[1]
         assert ink_height * SHOWN / render.WIDTH >= MIN_SHOWN, (piece, ink_height)
 
 
@@ -185,28 +200,28 @@ def test_every_town_has_one_label_inside_the_picture() -> None:
     plan, labels = boxes()
     assert set(plan["labels"]) == set(REGION.towns)
     for box in labels:
-        assert render.inside(box), box
-    named = {town for town, (box, _) in plan["labels"].items() if REGION.towns[town]["name"] in render.label_text(town)}
+        assert inside(box), box
+    named = {town for town, (box, _) in plan["labels"].items() if REGION.towns[town]["name"] in label_text(town)}
     assert {"COL", "CIN", "CLE", "TOL", "DAY"} <= named
 
 
 def test_labels_overlap_nothing() -> None:
     plan, labels = boxes()
-    fixed = [render.TITLE_BOX, render.LEGEND_BOX, *render.lake_label_boxes()]
+    fixed = [render.TITLE_BOX, render.LEGEND_BOX, *lake_label_boxes()]
     chips = list(plan["lengths"].values())
     for a, b in itertools.combinations(labels + chips + fixed, 2):
-        assert not render.overlaps(a, b, 0), (a, b)
+        assert not overlaps(a, b, 0), (a, b)
     spots = render.spots()
     for town, (box, leader) in plan["labels"].items():
         for other, (x, y) in spots.items():  # nor any town's piece place (its own included)
-            assert render.box_distance(box, x, y) >= render.ZONE - 0.01, (town, other)
+            assert box_distance(box, x, y) >= ZONE - 0.01, (town, other)
         if leader is not None:
             for other_box in labels + chips + fixed:
                 if other_box is not box:
-                    assert not render.segment_hits_box(*leader, other_box), (town, other_box)
+                    assert not segment_hits_box(*leader, other_box), (town, other_box)
     leaders = [leader for _, leader in plan["labels"].values() if leader is not None]
     for p, q in itertools.combinations(leaders, 2):
-        assert not render.segments_cross(*p, *q)
+        assert not segments_cross(*p, *q)
 
 
 def test_northeast_labels_sit_near_their_towns() -> None:
@@ -215,7 +230,7 @@ def test_northeast_labels_sit_near_their_towns() -> None:
     spots = render.spots()
     for town in ("CLE", "AKR", "KEN", "MED", "LOR", "YNG", "WAR", "CAN", "PAI", "ASB", "WOO"):
         box, _ = plan["labels"][town]
-        assert render.box_distance(box, *spots[town]) <= render.ZONE + render.GAPS[-1] + 1, town
+        assert box_distance(box, *spots[town]) <= ZONE + GAPS[-1] + 1, town
 
 
 def test_road_lengths_sit_on_their_own_road() -> None:
@@ -225,21 +240,21 @@ def test_road_lengths_sit_on_their_own_road() -> None:
     assert len(plan["lengths"]) >= 40, "most roads show their length"
     for i, box in plan["lengths"].items():
         a, b, _, _ = roads[i]
-        assert render.segment_hits_box(spots[a], spots[b], box)
+        assert segment_hits_box(spots[a], spots[b], box)
         for j, (c, d, _, _) in enumerate(roads):
             if j != i:
-                assert not render.segment_hits_box(spots[c], spots[d], box), (roads[i], roads[j])
+                assert not segment_hits_box(spots[c], spots[d], box), (roads[i], roads[j])
 
 
 def test_projection_keeps_ohio_in_the_picture() -> None:
-    for lat, lon in render.BORDER:
-        x, y = render.project(lat, lon)
+    for lat, lon in BORDER:
+        x, y = project(lat, lon)
         assert 0 <= x <= render.WIDTH and 0 <= y <= render.HEIGHT, (lat, lon)
     # north is up, east is right, and a km is as long east-west as north-south
     cle, col, cin = (render.spots()[t] for t in ("CLE", "COL", "CIN"))
     assert cle[1] < col[1] < cin[1] and cin[0] < col[0] < cle[0]
-    km_x = render.project(40, -82)[0] - render.project(40, -82 + 1 / 111.32 / math.cos(math.radians(40)))[0]
-    km_y = render.project(40, -82)[1] - render.project(40 + 1 / 111.32, -82)[1]
+    km_x = project(40, -82)[0] - project(40, -82 + 1 / 111.32 / math.cos(math.radians(40)))[0]
+    km_y = project(40, -82)[1] - project(40 + 1 / 111.32, -82)[1]
     assert abs(abs(km_x) - km_y) / km_y < 0.01
 
 
@@ -254,7 +269,7 @@ def test_pieces_stand_on_their_towns_in_their_colours() -> None:
     png = ohio_map(board)
     edge = render.PIECE_R - 4
     for piece, town in ((p, board["pieces"][p]["town"]) for p in board["pieces"]):
-        disc = render.BLACK_PIECE if piece[0] == "B" else render.WHITE_PIECE
+        disc = BLACK_PIECE if piece[0] == "B" else WHITE_PIECE
         assert colour_at(png, town, -edge + 1, 0) == disc, (piece, town)
     assert colour_at(png, "SPR", render.PIECE_R + 2, 0) == render.GOLD  # the attacked piece's ring
     assert colour_at(png, "LIM", render.PIECE_R + 2, 0) != render.GOLD
@@ -275,9 +290,9 @@ def test_the_route_is_drawn_and_offroad_differs() -> None:
 def test_difficulty_changes_the_roads() -> None:
     pngs = {d: ohio_map(view(difficulty=d)) for d in ("interstate", "state", "backroads")}
     assert len(set(pngs.values())) == 3
-    assert render.offroad_towns("interstate") == {"ATH", "CHI", "DEL", "HAM", "LAN", "MAR", "MTA", "MTV", "NEW",
+    assert offroad_towns("interstate") == {"ATH", "CHI", "DEL", "HAM", "LAN", "MAR", "MTA", "MTV", "NEW",
                                                   "POR", "STE", "WAR", "WOO", "XEN"}
-    assert render.offroad_towns("state") == render.offroad_towns("backroads") == frozenset()
+    assert offroad_towns("state") == offroad_towns("backroads") == frozenset()
 
 
 def test_same_board_same_picture_from_the_cache() -> None:
