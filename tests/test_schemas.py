@@ -175,7 +175,7 @@ RENAMED = [
                                                  "cogs/fencing/render.py"}),
     # a PublicView key the computer reads through SeatView (PublicView plus `me`), so mypy names SeatView
     ("kniggits", "SeatView.kniggits: list[Kniggit]", {"games/kniggits/views.py", "games/kniggits/ai_read.py",
-                                                      "games/kniggits/ai_tactics.py"}),
+                                                      "games/kniggits/ai_tactics.py", "cogs/kniggits/wording.py"}),
     # `me` of a seat's view: built in views.py, read by the computer
     ("kniggits", "SeatItems.gesture: NotRequired[GesturePanel | None]", {"games/kniggits/views.py",
                                                                          "games/kniggits/ai.py",

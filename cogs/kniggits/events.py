@@ -72,13 +72,13 @@ def _attack(d: dict[str, Any], info: TableInfo) -> str:
 
 
 def _phase(d: dict[str, Any], info: TableInfo) -> str:
-    phase = d.get("phase")
+    phase: str | None = d.get("phase")
     army = d.get("army")
     words = {"build": "🛒 Buy your armies in secret.", "deploy": "📍 Deploy in secret.",
              "rps": "✊ Rock-paper-scissors for the first turn.",
              "facing": f"🧭 Army {army} chooses facings.", "turning": f"🔄 Army {army} may turn to face attackers.",
              "fight": f"🗡️ Army {army} fights."}
-    return words.get(phase, f"Phase: {phase}.")
+    return words.get(phase or "", f"Phase: {phase}.")
 
 
 def _done(d: dict[str, Any], info: TableInfo) -> str:

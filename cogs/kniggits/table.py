@@ -4,7 +4,6 @@ phase's public buttons (map accept / re-roll, rock-paper-scissors, Done, End tur
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 from cogs.kniggits.images import battlefield_png
 from cogs.kniggits.wording import (
@@ -21,6 +20,7 @@ from cogs.kniggits.wording import (
     status_line,
 )
 from cogs.table.ui import Button, Card, Control, Screen, TableInfo
+from games.kniggits.schema import PublicView
 
 #: The engine's re-roll limit (prelude.MAX_REROLLS); read lazily so a missing engine never breaks import.
 MAX_REROLLS_DEFAULT = 5
@@ -39,7 +39,7 @@ HAND_LABEL = {
 }
 
 
-def table_controls(view: dict[str, Any]) -> list[Control]:
+def table_controls(view: PublicView) -> list[Control]:
     phase = view["phase"]
     if phase == "map":
         out: list[Control] = [Button("Accept map", {"type": "accept"}, "success", "✅")]
@@ -66,7 +66,7 @@ def max_rerolls() -> int:
     return int(getattr(prelude, "MAX_REROLLS", MAX_REROLLS_DEFAULT))
 
 
-def table_screen(view: dict[str, Any], info: TableInfo) -> Screen:
+def table_screen(view: PublicView, info: TableInfo) -> Screen:
     """The public battlefield: both armies, what the battle waits for, the last move and exchange."""
     phase = view["phase"]
     turn = view.get("turn")
@@ -84,10 +84,11 @@ def table_screen(view: dict[str, Any], info: TableInfo) -> Screen:
         for army in ARMIES:
             fields.append((f"{ICON[army]} Army {army} — {army_names(view, army, info)}"[:256],
                            roster(view, army)[:1024], True))
-    if view.get("last_move"):
-        fields.append(("Last move", move_words(view, view["last_move"], info)[:1024], False))
-    if view.get("last_exchange"):
-        fields.append(("Last exchange", exchange_words(view, view["last_exchange"], info)[:1024], False))
+    last_move, last_exchange = view.get("last_move"), view.get("last_exchange")
+    if last_move:
+        fields.append(("Last move", move_words(view, last_move, info)[:1024], False))
+    if last_exchange:
+        fields.append(("Last exchange", exchange_words(view, last_exchange, info)[:1024], False))
     rps = view.get("rps")
     if rps and rps.get("throws") and phase == "rps":
         fields.append(("Throws", " · ".join(

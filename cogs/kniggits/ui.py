@@ -22,7 +22,7 @@ This module only wires the parts, each a room with one job (imports flow from he
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from cogs.kniggits.commands import LOOKUPS, SHORTCUTS
 from cogs.kniggits.events import EVENT_WORDS
@@ -31,6 +31,7 @@ from cogs.kniggits.table import table_screen
 from cogs.kniggits.wording import ARMIES, COLOUR
 from cogs.table.ui import GameUI, Lookup, Screen, Shortcut, TableInfo
 from cogs.table.wording import number as shown_number
+from games.kniggits.schema import PublicView, SeatView
 
 RULES = """\
 **Kniggits** — rock-paper-scissors meets sword and shield. Two armies (A and B, one or two \
@@ -68,7 +69,7 @@ panel: the gesture panel then reads "Left hand — sword".
 """
 
 
-class KniggitsUI(GameUI):
+class KniggitsUI(GameUI[PublicView, SeatView]):
     name = "kniggits"
     rules = RULES
     colour = COLOUR
@@ -76,10 +77,10 @@ class KniggitsUI(GameUI):
     hand_button = "✋"
 
     # ----- the table ----------------------------------------------------------------
-    def table(self, view: dict[str, Any], info: TableInfo) -> Screen:
+    def table(self, view: PublicView, info: TableInfo) -> Screen:
         return table_screen(view, info)
 
-    def private(self, view: dict[str, Any], seat: int, info: TableInfo) -> Screen | None:
+    def private(self, view: SeatView, seat: int, info: TableInfo) -> Screen | None:
         return private_screen(view, seat, info)
 
     # ----- words --------------------------------------------------------------------
@@ -138,5 +139,5 @@ class KniggitsUI(GameUI):
             return f"Every kniggit of {army_named(loser)} fled or left the field: {army_named(winner)} wins."
         return super().result_reason(outcome, info)
 
-    lookups: Sequence[Lookup] = LOOKUPS
-    shortcuts: Sequence[Shortcut] = SHORTCUTS
+    lookups: ClassVar[Sequence[Lookup]] = LOOKUPS
+    shortcuts: ClassVar[Sequence[Shortcut]] = SHORTCUTS

@@ -3,12 +3,13 @@ waits for, the last move and the last exchange. Shared by the table, the panels 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cogs.table.mentions import neutral
 from cogs.table.ui import TableInfo
 from cogs.table.wording import plural
+from games.kniggits.schema import Kniggit, PublicView
 
 COLOUR = 0x8D6E63
 ARMIES = ("A", "B")
@@ -21,32 +22,33 @@ SHAPE_EMOJI = {"rock": "✊", "paper": "✋", "scissors": "✌️"}
 
 
 # ----- names --------------------------------------------------------------------------
-def seats_of(view: dict[str, Any], army: str) -> list[int]:
-    info = (view.get("armies") or {}).get(army) or {}
+def seats_of(view: PublicView, army: str) -> list[int]:
+    armies: Mapping[str, Mapping[str, Any]] = view.get("armies") or {}
+    info = armies.get(army) or {}
     return list(info.get("seats") or [])
 
 
-def army_names(view: dict[str, Any], army: str, info: TableInfo) -> str:
+def army_names(view: PublicView, army: str, info: TableInfo) -> str:
     names = [info.name_of(s) for s in seats_of(view, army)]
     return " & ".join(names) if names else "nobody"
 
 
-def army_label(view: dict[str, Any], army: str | None, info: TableInfo) -> str:
+def army_label(view: PublicView, army: str | None, info: TableInfo) -> str:
     """`🟦 Army A (Alice & Carol)`."""
     if army is None:
         return "nobody"
     return f"{ICON.get(army, '')} Army {army} ({army_names(view, army, info)})"
 
 
-def army_of_seat(view: dict[str, Any], seat: int) -> str | None:
+def army_of_seat(view: PublicView, seat: int) -> str | None:
     return next((a for a in ARMIES if seat in seats_of(view, a)), None)
 
 
-def kniggit_map(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def kniggit_map(view: PublicView) -> dict[str, Kniggit]:
     return {k["id"]: k for k in view.get("kniggits") or []}
 
 
-def owner_of(view: dict[str, Any], kid: str) -> int | None:
+def owner_of(view: PublicView, kid: str) -> int | None:
     k = kniggit_map(view).get(kid)
     if k is not None:
         return int(k["owner"])
@@ -56,13 +58,13 @@ def owner_of(view: dict[str, Any], kid: str) -> int | None:
     return None
 
 
-def whose(view: dict[str, Any], kid: str, info: TableInfo) -> str:
+def whose(view: PublicView, kid: str, info: TableInfo) -> str:
     """`Alice's A1` (the id alone when its commander is not known yet)."""
     owner = owner_of(view, kid)
     return f"{info.name_of(owner)}'s {kid}" if owner is not None else kid
 
 
-def tokens(k: dict[str, Any]) -> str:
+def tokens(k: Mapping[str, Any]) -> str:
     return f"{k['M']}/{k['A']}/{k['D']}"
 
 
@@ -76,7 +78,7 @@ def id_number(kid: str) -> int:
 
 
 # ----- the table ------------------------------------------------------------------------
-def kniggit_line(k: dict[str, Any]) -> str:
+def kniggit_line(k: Mapping[str, Any]) -> str:
     """`A1 3/2/2 · 12,9 ⚔B2` with its marks: fled, gone, horse, magic sword, bow, flag."""
     marks = []
     if k["status"] == "fled":
@@ -99,7 +101,7 @@ def kniggit_line(k: dict[str, Any]) -> str:
     return f"`{k['id']}`{name} {tokens(k)}{where}{facing}" + (" " + " ".join(marks) if marks else "")
 
 
-def roster(view: dict[str, Any], army: str) -> str:
+def roster(view: PublicView, army: str) -> str:
     deployed = [k for k in view.get("kniggits") or [] if k["army"] == army]
     if deployed:
         return "\n".join(kniggit_line(k) for k in sorted(deployed, key=lambda k: id_number(k["id"])))
@@ -109,7 +111,7 @@ def roster(view: dict[str, Any], army: str) -> str:
     return "(not revealed yet)"
 
 
-def purchase_line(p: dict[str, Any]) -> str:
+def purchase_line(p: Mapping[str, Any]) -> str:
     kind = " 🏹" if p.get("kind") == "archer" else (" ⚔⚔" if p.get("two_swords") else "")
     name = f" “{neutral(p['name'])}”" if p.get("name") else ""
     ran = "" if p.get("valid", True) else f" — ran away ({RUN_REASON.get(p.get('reason', ''), p.get('reason', ''))})"
@@ -120,7 +122,7 @@ RUN_REASON = {"missing_token": "needs one token of each kind", "archers_off": "a
               "two_swords_off": "two swords are off"}
 
 
-def locks(view: dict[str, Any], round_: dict[str, Any] | None, info: TableInfo) -> str:
+def locks(view: PublicView, round_: Mapping[str, Any] | None, info: TableInfo) -> str:
     """🔒 per participant who locked, ⏳ for the rest. Only that: the table must not change
     with a pending pick, and a commitment does (each participant sees their own in their panel;
     the reveal publishes every pick with its nonce)."""
@@ -134,13 +136,13 @@ def locks(view: dict[str, Any], round_: dict[str, Any] | None, info: TableInfo) 
     return " · ".join(parts)
 
 
-def own_commitment(round_: dict[str, Any] | None, seat: int) -> str:
+def own_commitment(round_: Mapping[str, Any] | None, seat: int) -> str:
     """`sha256(pick:nonce)` of this seat's own locked pick, to check against the reveal."""
     commitment = ((round_ or {}).get("commitments") or {}).get(str(seat))
     return f"Your sealed pick: sha256 `{commitment}` (the reveal shows its nonce)." if commitment else ""
 
 
-def exchange_head(view: dict[str, Any], ex: dict[str, Any], info: TableInfo) -> str:
+def exchange_head(view: PublicView, ex: Mapping[str, Any], info: TableInfo) -> str:
     """`Alice's A1 attacks Bob's B2 — B2 may strike back`."""
     a, t = ex["attacker"], ex["target"]
     if ex["mode"] == "shot":
@@ -153,7 +155,7 @@ def exchange_head(view: dict[str, Any], ex: dict[str, Any], info: TableInfo) -> 
     return f"⚔️ **{whose(view, a, info)} {verb} {whose(view, t, info)}** — {tail}"
 
 
-def gesture_words(g: dict[str, Any] | None) -> str:
+def gesture_words(g: Mapping[str, Any] | None) -> str:
     if not g:
         return "no pick"
     parts = []
@@ -169,7 +171,7 @@ def gesture_words(g: dict[str, Any] | None) -> str:
     return ", ".join(parts) or "no pick"
 
 
-def exchange_words(view: dict[str, Any], ex: dict[str, Any], info: TableInfo) -> str:
+def exchange_words(view: PublicView, ex: Mapping[str, Any], info: TableInfo) -> str:
     """The reveal: both sides' gestures, fumbles, hits, flights."""
     a, t = ex["attacker"], ex["target"]
     verb = "shot at" if ex["mode"] == "shot" else "attacked"
@@ -191,7 +193,7 @@ def exchange_words(view: dict[str, Any], ex: dict[str, Any], info: TableInfo) ->
 HAND_EMPTY = {"sword": "no strike", "shield": "no guard"}
 
 
-def fumble_words(ex: dict[str, Any]) -> list[str]:
+def fumble_words(ex: Mapping[str, Any]) -> list[str]:
     """K16's missing hands: "time ran out" only for a side the timer locked; a side its player
     locked with a hand left empty is told as that (they chose it, after being asked)."""
     timed_out = set(ex.get("timed_out") or [])
@@ -205,7 +207,7 @@ def fumble_words(ex: dict[str, Any]) -> list[str]:
     return out
 
 
-def hits_words(ex: dict[str, Any]) -> str:
+def hits_words(ex: Mapping[str, Any]) -> str:
     hits = ex.get("hits") or []
     if not hits:
         return "No hit: every strike was guarded or missed."
@@ -215,7 +217,7 @@ def hits_words(ex: dict[str, Any]) -> str:
     return "; ".join(said) + f" ({now})."
 
 
-def move_words(view: dict[str, Any], move: dict[str, Any], info: TableInfo) -> str:
+def move_words(view: PublicView, move: Mapping[str, Any], info: TableInfo) -> str:
     path = move.get("path") or []
     text = f"{whose(view, move['id'], info)} moved {move.get('cost', '?')} in from {xy(path[0] if path else None)} to " \
            f"{xy(path[-1] if path else None)}"
@@ -228,7 +230,7 @@ def move_words(view: dict[str, Any], move: dict[str, Any], info: TableInfo) -> s
     return text + "."
 
 
-def status_line(view: dict[str, Any], info: TableInfo) -> str:
+def status_line(view: PublicView, info: TableInfo) -> str:
     """What the battle waits for, with names: whoever must act is told so."""
     phase = view["phase"]
     awaited = [info.name_of(s) for s in view.get("awaited") or []]
@@ -244,14 +246,14 @@ def status_line(view: dict[str, Any], info: TableInfo) -> str:
         return (f"📍 Each army places its kniggits in secret in its zone (press **My deployment**). "
                 f"{locks(view, view.get('deploy'), info)}")
     if phase == "rps":
-        rps = view.get("rps") or {}
+        rps: Mapping[str, Any] = view.get("rps") or {}
         score = rps.get("score") or {}
         text = (f"✊✋✌️ Rock-paper-scissors, best of three, for the first turn: "
                 f"A {score.get('A', 0)} – B {score.get('B', 0)}. The captains throw: {who}.")
         if rps.get("open"):
             text += f"\n{locks(view, rps['open'], info)}"
         return text
-    turn = view.get("turn") or {}
+    turn: Mapping[str, Any] = view.get("turn") or {}
     army = turn.get("army")
     if phase == "move":
         return f"🏃 {army_label(view, army, info)} moves: press **Move**, then **Done**. Waiting for {who}."
@@ -264,11 +266,11 @@ def status_line(view: dict[str, Any], info: TableInfo) -> str:
     if phase == "fight":
         return f"🗡️ {army_label(view, army, info)} fights: press **Attack** to pick one, or **End turn**. Waiting for {who}."
     if phase == "exchange":
-        ex = view.get("exchange") or {}
+        ex: Mapping[str, Any] = view.get("exchange") or {}
         return (f"{exchange_head(view, ex, info)}\nBoth pick their gestures in secret (**Choose gesture**).\n"
                 f"{locks(view, ex.get('round'), info)}")
     if phase == "over":
-        result = view.get("result") or {}
+        result: Mapping[str, Any] = view.get("result") or {}
         winner = result.get("winner")
         if winner is None:
             return "🏁 The battle is over: a draw."
@@ -276,7 +278,7 @@ def status_line(view: dict[str, Any], info: TableInfo) -> str:
     return ""
 
 
-def options_line(view: dict[str, Any]) -> str:
+def options_line(view: PublicView) -> str:
     o = view.get("options") or {}
     on = [name for key, name in (("horses", "horses"), ("magic_swords", "magic swords"),
                                  ("double_defence", "double defence"), ("two_swords", "two swords"),
