@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cogs.kniggits.wording import RUN_REASON, xy
@@ -37,7 +38,7 @@ def preset_lines(share: int, options: dict[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
-def army_judgement(line: dict[str, Any], options: dict[str, Any]) -> str:
+def army_judgement(line: Mapping[str, Any], options: dict[str, Any]) -> str:
     """The engine's own verdict on a draft line (2.5): a warning when it would run away."""
     try:
         from games.kniggits import army
@@ -49,7 +50,7 @@ def army_judgement(line: dict[str, Any], options: dict[str, Any]) -> str:
     return " ⚔⚔ two swords" if two_swords else ""
 
 
-def draft_text(lines: list[dict[str, Any]], options: dict[str, Any]) -> str:
+def draft_text(lines: Sequence[Mapping[str, Any]], options: dict[str, Any]) -> str:
     if not lines:
         return "(empty)"
     out = []
@@ -80,7 +81,7 @@ VIA_FIELD = Field("via", "Waypoints (optional), x,y each", placeholder="10,5 11,
                   required=False)
 
 
-def destination_label(d: dict[str, Any]) -> str:
+def destination_label(d: Mapping[str, Any]) -> str:
     tag, cell, cost = d["tag"], xy(d["cell"]), d.get("cost", "?")
     if tag == "hold":
         return f"Hold (stay on {cell})"
@@ -98,7 +99,7 @@ def destination_label(d: dict[str, Any]) -> str:
     return f"{cell} · {cost} in{near}"
 
 
-def plan_words(plan: dict[str, Any]) -> str:
+def plan_words(plan: Mapping[str, Any]) -> str:
     path = plan.get("path") or []
     text = (f"**{plan['id']}**: {xy(path[0] if path else None)} → {xy(path[-1] if path else None)} · "
             f"**{plan.get('cost', '?')} of {plan.get('allowance', '?')}** in")
@@ -119,7 +120,7 @@ ROUTED = ("engage", "potion", "flag", "advance", "fall_back")
 ROUTE_EMOJI = {1: "1️⃣", 2: "2️⃣", 3: "3️⃣", 4: "4️⃣", 5: "5️⃣", 6: "6️⃣", 7: "7️⃣", 8: "8️⃣", 9: "9️⃣"}
 
 
-def numbered_routes(dests: list[dict[str, Any]]) -> dict[int, int]:
+def numbered_routes(dests: Sequence[Mapping[str, Any]]) -> dict[int, int]:
     """Index in the destination list → route number (1-9), for the named destinations."""
     out: dict[int, int] = {}
     for n, d in enumerate(dests[:OPTIONS_PER_SELECT]):
@@ -128,7 +129,7 @@ def numbered_routes(dests: list[dict[str, Any]]) -> dict[int, int]:
     return out
 
 
-def destination_action(kid: str, d: dict[str, Any]) -> dict[str, Any]:
+def destination_action(kid: str, d: Mapping[str, Any]) -> dict[str, Any]:
     """A destination moves at once (its route is drawn before the pick; Undo takes it back).
     A flag goes through the preview, where the hand that holds it is chosen (V7)."""
     if d["tag"] == "hold":
@@ -138,7 +139,7 @@ def destination_action(kid: str, d: dict[str, Any]) -> dict[str, Any]:
     return {"type": "move", "id": kid, "to": list(d["cell"])}
 
 
-def mover_label(m: dict[str, Any]) -> str:
+def mover_label(m: Mapping[str, Any]) -> str:
     extra = " · pinned" if m.get("pinned") else (" · holding" if m.get("held") else "")
     return f"{m['id']} · {m['M']}/{m['A']}/{m['D']} · {xy(m['pos'])} · {m['allowance']} in{extra}"
 

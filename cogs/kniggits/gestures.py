@@ -3,19 +3,20 @@ shield pair, two swords, the double guard and Lock (asking first when a hand is 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from cogs.kniggits.wording import HEIGHT_EMOJI, HEIGHT_WORD, HEIGHTS
 from cogs.table.ui import Button, Choice, Control, Select
 
 
-def attack_label(o: dict[str, Any]) -> str:
+def attack_label(o: Mapping[str, Any]) -> str:
     if o["mode"] == "shot":
         return f"{o['attacker']} ⇢ {o['target']} · shot"
     return f"{o['attacker']} → {o['target']} · {'mutual' if o['mode'] == 'mutual' else 'one-sided'}"
 
 
-def left_handed(view: dict[str, Any], seat: int) -> bool:
+def left_handed(view: Mapping[str, Any], seat: int) -> bool:
     hands = view.get("left_handed") or []
     return bool(hands[seat]) if 0 <= seat < len(hands) else False
 
@@ -29,7 +30,7 @@ def handed_button(left: bool) -> Button:
     return Button("I'm left-handed", {"type": "handed", "left": True}, "secondary", "✋", lasting=True)
 
 
-def missing_hands(g: dict[str, Any]) -> list[str]:
+def missing_hands(g: Mapping[str, Any]) -> list[str]:
     """The hands the seat's draft leaves empty (K16: they fumble): "sword", "shield"."""
     draft = g.get("draft") or {}
     if draft.get("double"):
@@ -42,7 +43,7 @@ def missing_hands(g: dict[str, Any]) -> list[str]:
     return out
 
 
-def lock_button(g: dict[str, Any], row: int | None) -> Button:
+def lock_button(g: Mapping[str, Any], row: int | None) -> Button:
     """Lock; with a hand left empty the first press only asks ("Lock with no shield?", a note
     in the seat's draft) and the button then locks as it is."""
     missing = missing_hands(g)
@@ -53,7 +54,7 @@ def lock_button(g: dict[str, Any], row: int | None) -> Button:
     return Button(f"Lock with no {' and no '.join(missing)}", {"type": "lock"}, "danger", "🔒", row=row)
 
 
-def pair_select(g: dict[str, Any], sword_word: str, shield_word: str) -> Select:
+def pair_select(g: Mapping[str, Any], sword_word: str, shield_word: str) -> Select:
     """A side with one sword and a shield picks both at once (then Lock: two presses)."""
     draft = g.get("draft") or {}
     choices = [Choice(f"{sword_word} {HEIGHT_WORD[s]} + {shield_word.lower()} {HEIGHT_WORD[h]}",
@@ -65,7 +66,7 @@ def pair_select(g: dict[str, Any], sword_word: str, shield_word: str) -> Select:
     return Select(f"Sword + shield…{now}", choices, row=0)
 
 
-def swords_select(g: dict[str, Any]) -> Select:
+def swords_select(g: Mapping[str, Any]) -> Select:
     """Two swords (V4) pick both heights at once; the order of the two makes no difference."""
     allowed = [h for h in HEIGHTS if h in (g.get("sword_heights") or [])]
     current = [h for h in (g.get("draft") or {}).get("swords") or [] if h]
@@ -76,7 +77,7 @@ def swords_select(g: dict[str, Any]) -> Select:
     return Select(f"Swords…{now}", choices)
 
 
-def gesture_controls(g: dict[str, Any], *, left: bool = False) -> list[Control]:
+def gesture_controls(g: Mapping[str, Any], *, left: bool = False) -> list[Control]:
     """Only the heights this side may pick now (the engine lists them): one select of the
     sword + shield pair (or of both swords), the sword and shield rows to change one hand,
     the double-guard toggle, Lock. A left-handed player's read "Left hand — sword High" and

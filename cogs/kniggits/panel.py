@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
@@ -39,6 +39,7 @@ from cogs.kniggits.wording import (
 )
 from cogs.table.ui import Button, Card, Choice, Control, FormButton, Screen, Select, TableInfo
 from cogs.table.wording import plural
+from games.kniggits.schema import SeatItems, SeatView
 
 FACINGS_PER_MESSAGE = 4
 
@@ -46,7 +47,7 @@ FACINGS_PER_MESSAGE = 4
 class Panel:
     """What one seat sees and may do now, built from its view (`me`) alone."""
 
-    def __init__(self, view: dict[str, Any], me: dict[str, Any], seat: int, info: TableInfo) -> None:
+    def __init__(self, view: SeatView, me: SeatItems, seat: int, info: TableInfo) -> None:
         self.view, self.me, self.seat, self.info = view, me, seat, info
         self.lines: list[str] = []
         self.fields: list[tuple[str, str, bool]] = []
@@ -72,7 +73,8 @@ class Panel:
     # -- before the battle --
     def _map(self) -> None:
         if self.me.get("captain"):
-            accepted = self.view.get("map", {}).get("accepted", {}).get(self.me.get("army"))
+            rolls: Mapping[str, Any] = self.view.get("map", {})
+            accepted = rolls.get("accepted", {}).get(self.me.get("army"))
             self.lines.append("✅ Your army accepted this map." if accepted else
                               "🗺️ You are captain: accept the map on the table, or re-roll it.")
         else:
@@ -102,7 +104,7 @@ class Panel:
 
     def _deploy(self) -> None:
         me = self.me
-        deploy = me.get("deploy") or {}
+        deploy: Mapping[str, Any] = me.get("deploy") or {}
         placements = deploy.get("placements") or {}
         mine = deploy.get("mine") or []
         zone = deploy.get("zone") or ["?", "?"]
@@ -134,7 +136,8 @@ class Panel:
         if me.get("locked"):
             pick = me.get("rps_pick")
             self.lines.append(f"🔒 You threw {pick}. Waiting for the other captain." if pick else "🔒 Thrown.")
-            sealed = own_commitment((self.view.get("rps") or {}).get("open"), self.seat)
+            rps: Mapping[str, Any] = self.view.get("rps") or {}
+            sealed = own_commitment(rps.get("open"), self.seat)
             if sealed:
                 self.lines.append(sealed)
             return
@@ -144,7 +147,7 @@ class Panel:
 
     # -- the battle --
     def _turn_header(self) -> None:
-        turn = self.view.get("turn") or {}
+        turn: Mapping[str, Any] = self.view.get("turn") or {}
         mine = [k for k in self.view.get("kniggits") or [] if k["owner"] == self.seat]
         if mine:
             self.fields.append(("Your kniggits", "\n".join(kniggit_line(k) for k in mine)[:1024], False))
@@ -155,7 +158,9 @@ class Panel:
         self._turn_header()
         me = self.me
         if "movers" not in me:
-            self.lines.append("🏃 The other army is moving." if self.view["turn"]["army"] != me.get("army")
+            turn = self.view["turn"]
+            assert turn is not None  # the move phase is a turn's
+            self.lines.append("🏃 The other army is moving." if turn["army"] != me.get("army")
                               else "✅ You are done moving; waiting for your teammate.")
             return
         movers = me.get("movers") or []
@@ -256,7 +261,9 @@ class Panel:
         self._turn_header()
         attacks = self.me.get("attacks") or []
         if not self.awaited:
-            self.lines.append("🗡️ The other army is fighting." if self.view["turn"]["army"] != self.me.get("army")
+            turn = self.view["turn"]
+            assert turn is not None  # the fight phase is a turn's
+            self.lines.append("🗡️ The other army is fighting." if turn["army"] != self.me.get("army")
                               else "✅ You ended your turn.")
             return
         self.lines.append("🔔 **Fight!** Pick an attack (→ melee, ⇢ arrow), or **End turn**.")
@@ -264,8 +271,9 @@ class Panel:
         shots = [o for o in attacks if o["mode"] == "shot"]
         if shots:  # an archer's sight: who it can hit from where it stands
             archer = shots[0]["attacker"]
-            targets: list[Any] = sight_targets((self.me.get("sights") or {}).get(archer)) or [
-                o["target"] for o in shots if o["attacker"] == archer]
+            targets: list[Any] = sight_targets((self.me.get("sights") or {}).get(archer))
+            if not targets:
+                targets = [o["target"] for o in shots if o["attacker"] == archer]
             self.image, self.image_name = partial(sight_png, self.view, archer, targets), "sight.png"
         for n, page in enumerate(pages, 1):
             choices = [Choice(attack_label(o), dict(o["action"])) for o in page]
@@ -277,7 +285,7 @@ class Panel:
 
     def _exchange(self) -> None:
         self._turn_header()
-        ex = self.view.get("exchange") or {}
+        ex: Mapping[str, Any] = self.view.get("exchange") or {}
         self.lines.append(exchange_head(self.view, ex, self.info))
         g = self.me.get("gesture")
         if not g:
@@ -305,7 +313,7 @@ class Panel:
         self.lines.append("🏁 The battle is over.")
 
 
-def private_screen(view: dict[str, Any], seat: int, info: TableInfo) -> Screen | None:
+def private_screen(view: SeatView, seat: int, info: TableInfo) -> Screen | None:
     """The seat's own panel under its army's head line; nothing for a seat the view has no `me` for."""
     me = view.get("me")
     if not me:

@@ -9,6 +9,7 @@ Defense and at least 5 Attack at the start, with the option on).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from games.core import IllegalAction
@@ -104,7 +105,7 @@ def clean_list(raw: Any, share: int) -> list[dict[str, Any]]:
     return out
 
 
-def judge(line: dict[str, Any], options: dict[str, Any]) -> tuple[bool, bool, str]:
+def judge(line: Mapping[str, Any], options: dict[str, Any]) -> tuple[bool, bool, str]:
     """(valid, two_swords, reason it runs away) for one bought kniggit (2.5, V4, V5)."""
     m, a, d = line["M"], line["A"], line["D"]
     if line["kind"] == "archer":
