@@ -23,9 +23,10 @@ from cogs.kniggits.wording import (
 )
 from cogs.table.ui import Card, Lookup, Param, Screen, Shortcut, TableInfo, press
 from cogs.table.wording import plural
+from games.kniggits.schema import PublicView, SeatView
 
 
-def own_ids(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
+def own_ids(view: SeatView, seat: int) -> list[tuple[str, str]]:
     me = view.get("me") or {}
     movers = me.get("movers")
     if movers:
@@ -34,7 +35,7 @@ def own_ids(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
             for k in view.get("kniggits") or [] if k["owner"] == seat and k["status"] == "active"]
 
 
-def attack_targets(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
+def attack_targets(view: SeatView, seat: int) -> list[tuple[str, str]]:
     seen: dict[str, str] = {}
     for o in (view.get("me") or {}).get("attacks") or []:
         seen.setdefault(o["target"], f"{o['target']} (from {o['attacker']})")
@@ -42,7 +43,7 @@ def attack_targets(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
     return [(label, kid) for kid, label in seen.items()] + facing
 
 
-def attackers(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
+def attackers(view: SeatView, seat: int) -> list[tuple[str, str]]:
     found: dict[str, str] = {}
     for o in (view.get("me") or {}).get("attacks") or []:
         found.setdefault(o["attacker"], attack_label(o))
@@ -67,7 +68,7 @@ def upper_ids(kind: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
     return lambda o: {"type": kind, **{k: str(v).strip().upper() for k, v in o.items()}}
 
 
-def board_card(view: dict[str, Any], info: TableInfo) -> Card:
+def board_card(view: PublicView, info: TableInfo) -> Card:
     """`/kniggits roster`: both armies, token by token (a text twin of the picture)."""
     fields = [(f"{ICON[a]} Army {a} — {army_names(view, a, info)}"[:256], roster(view, a)[:1024], False)
               for a in ARMIES]
@@ -79,7 +80,7 @@ def overlay_card(title: str, words: str) -> Card:
     return Card(title[:256], words[:4096], colour=COLOUR)
 
 
-def not_yours(view: dict[str, Any], kid: str) -> str | None:
+def not_yours(view: SeatView, kid: str) -> str | None:
     """Why this caller gets no overlay of `kid` (an unknown id, or another commander's)."""
     me = view.get("me") or {}
     if not view.get("kniggits"):
@@ -94,7 +95,7 @@ def not_yours(view: dict[str, Any], kid: str) -> str | None:
     return None
 
 
-def reach_screen(view: dict[str, Any], info: TableInfo, options: dict[str, Any]) -> Card | Screen:
+def reach_screen(view: SeatView, info: TableInfo, options: dict[str, Any]) -> Card | Screen:
     """The engine's reach of the kniggit selected in the caller's move panel (`me.reach`):
     the view holds it for that one kniggit only, so another asks to be selected first."""
     me = view.get("me") or {}
@@ -118,7 +119,7 @@ def reach_screen(view: dict[str, Any], info: TableInfo, options: dict[str, Any])
     return Screen(overlay_card(title, words), image=partial(reach_png, view, kid, cells), image_name="reach.png")
 
 
-def los_screen(view: dict[str, Any], info: TableInfo, options: dict[str, Any]) -> Card | Screen:
+def los_screen(view: SeatView, info: TableInfo, options: dict[str, Any]) -> Card | Screen:
     """An archer's lines of sight from the caller's own view (`me.sights`): who it can shoot,
     who stands in range behind cover, who is out of range."""
     me = view.get("me") or {}
@@ -147,7 +148,7 @@ def los_screen(view: dict[str, Any], info: TableInfo, options: dict[str, Any]) -
                   image_name="sight.png")
 
 
-def reach_ids(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
+def reach_ids(view: SeatView, seat: int) -> list[tuple[str, str]]:
     """The caller's kniggits still to move (the selected one first)."""
     me = view.get("me") or {}
     cursor = me.get("cursor")
@@ -155,7 +156,7 @@ def reach_ids(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
     return [(mover_label(m) + (" · selected" if m["id"] == cursor else ""), m["id"]) for m in movers]
 
 
-def archer_ids(view: dict[str, Any], seat: int) -> list[tuple[str, str]]:
+def archer_ids(view: SeatView, seat: int) -> list[tuple[str, str]]:
     return [(f"{k['id']} · {tokens(k)} · {xy(k['pos'])}" + (" · can shoot" if k["id"] in
              ((view.get("me") or {}).get("sights") or {}) else ""), k["id"])
             for k in view.get("kniggits") or []
