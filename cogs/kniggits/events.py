@@ -8,6 +8,7 @@ from typing import Any
 from cogs.kniggits.wording import ARMIES, POOL_WORD, gesture_words, hits_words, xy
 from cogs.table.ui import TableInfo
 from cogs.table.wording import plural
+from games.kniggits.schema import EventKind
 
 
 def _name(info: TableInfo, seat: Any) -> str:
@@ -92,7 +93,9 @@ def _victory(d: dict[str, Any], info: TableInfo) -> str:
     return f"🏁 Army {winner} wins ({reason})." if winner else f"🏁 The battle ends in a draw ({reason})."
 
 
-EVENT_WORDS: dict[str, Callable[[dict[str, Any], TableInfo], str]] = {
+#: Each event of the catalogue (games/kniggits/schema_events.py) in words; tests/kniggits/test_log.py checks
+#: the keys are exactly its kinds.
+EVENT_WORDS: dict[EventKind, Callable[[dict[str, Any], TableInfo], str]] = {
     "map": lambda d, info: f"🎲 {_name(info, d.get('seat'))} re-rolls the map (re-roll {d.get('rolls')}).",
     "map_accepted": lambda d, info: f"✅ {_name(info, d.get('seat'))} accepts the map for Army {d.get('army')}.",
     "phase": _phase,

@@ -22,7 +22,7 @@ This module only wires the parts, each a room with one job (imports flow from he
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from cogs.kniggits.commands import LOOKUPS, SHORTCUTS
 from cogs.kniggits.events import EVENT_WORDS
@@ -31,7 +31,7 @@ from cogs.kniggits.table import table_screen
 from cogs.kniggits.wording import ARMIES, COLOUR
 from cogs.table.ui import GameUI, Lookup, Screen, Shortcut, TableInfo
 from cogs.table.wording import number as shown_number
-from games.kniggits.schema import PublicView, SeatView
+from games.kniggits.schema import EventKind, PublicView, SeatView
 
 RULES = """\
 **Kniggits** — rock-paper-scissors meets sword and shield. Two armies (A and B, one or two \
@@ -87,7 +87,7 @@ class KniggitsUI(GameUI[PublicView, SeatView]):
     def event_line(self, event: dict[str, Any], info: TableInfo) -> str | None:
         kind = event.get("type") or ""
         data = event.get("data") or {}
-        words = EVENT_WORDS.get(kind)
+        words = EVENT_WORDS.get(cast(EventKind, kind))  # an unknown kind finds no words: the shared line
         if words is None:
             return super().event_line(event, info)
         line = words(data, info)

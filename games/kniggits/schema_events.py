@@ -11,7 +11,7 @@ Xy = list[int]
 EventKind = Literal["concede", "handed", "held", "attack", "exchange", "dismounted", "fled", "flag_dropped",
                     "potion", "flag_taken", "flag_home", "moved", "undone", "run", "gone", "map_accepted",
                     "map", "phase", "army_locked", "reveal_armies", "deploy_locked", "deployed", "thrown", "rps",
-                    "rps_won", "victory", "turn", "done", "faced", "locked", "turn_end", "afk"]
+                    "rps_won", "victory", "turn", "done", "faced", "locked", "turn_end", "afk", "forfeit"]
 
 Height = Literal["high", "mid", "low"]
 
@@ -289,5 +289,5 @@ EVENTS: dict[EventKind, type] = {
     "map_accepted": MapAccepted, "map": MapRolled, "phase": Phase, "army_locked": Seat,
     "reveal_armies": Revealed, "deploy_locked": Seat, "deployed": Deployed, "thrown": Seat, "rps": RpsThrown,
     "rps_won": RpsWon, "victory": Victory, "turn": Turn, "done": Done, "faced": Faced, "locked": Locked,
-    "turn_end": Turn, "afk": Afk,
+    "turn_end": Turn, "afk": Afk, "forfeit": Seat,  # forfeit: the runtime's Engine.forfeit (a leaver)
 }
