@@ -9,12 +9,19 @@ from games import afk, choices
 from games.core import Action, Engine, Event, IllegalAction, Outcome, Secret, State, Wait
 from games.hallway import negotiation, turns, views
 from games.hallway.schema import Kind, PublicView, SeatView
+from games.hallway.schema import Phase as PhaseName
 from games.hallway.state import AFK_LIMIT, new_state, other
+from games.phase import Phase
 
 ROLL_TIMEOUT = 45.0  # a roll, and the whole opening of a negotiation
 ANSWER_TIMEOUT = 60.0  # answering an offer, choosing with the Edge
 #: Amounts listed by `legal_actions`; any whole number 0-999 is legal.
 SAMPLE_AMOUNTS = (0, 3, 10)
+
+
+def phase(state: State) -> Phase[PhaseName, None]:
+    """Where the game is (the one place that reads it): the stored `phase`; no steps."""
+    return Phase(state["phase"], None)
 
 
 class HallwayEngine(Engine[PublicView, SeatView]):
@@ -32,15 +39,15 @@ class HallwayEngine(Engine[PublicView, SeatView]):
 
     # ----- who is awaited ------------------------------------------------------------
     def waits(self, state: State) -> list[Wait]:
-        phase = state["phase"]
-        if phase == "rolloff":
+        at = phase(state).name
+        if at == "rolloff":
             return choices.waits(turns.rolloff_box(state), "roll for the start player", ROLL_TIMEOUT,
                                  lambda seat: {"type": "roll", "timeout": True})
-        if phase == "turn":
+        if at == "turn":
             return [Wait(state["turn"], f"roll-{state['turn_no']}", "roll the die", ROLL_TIMEOUT,
                          {"type": "roll", "timeout": True})]
         encounter = state["encounters"]
-        if phase == "negotiate":
+        if at == "negotiate":
             nego = state["nego"]
             offer = nego["pending"]
             if offer is None:
@@ -52,19 +59,19 @@ class HallwayEngine(Engine[PublicView, SeatView]):
             seat = other(offer["maker"])
             return [Wait(seat, f"reply-{encounter}-{nego['offers']}", "answer the offer",
                          ANSWER_TIMEOUT, {"type": "decline", "timeout": True})]
-        if phase == "edge":
+        if at == "edge":
             return [Wait(state["edge"], f"edge-{encounter}", "use the Edge: who goes back?", ANSWER_TIMEOUT,
                          {"type": "edge", "back": "you", "timeout": True})]
         return []
 
     # ----- what may be done ----------------------------------------------------------
     def candidates(self, state: State, seat: int) -> list[Action]:
-        phase = state["phase"]
-        if phase in ("rolloff", "turn"):
+        at = phase(state).name
+        if at in ("rolloff", "turn"):
             return [{"type": "roll"}]
-        if phase == "edge":
+        if at == "edge":
             return [{"type": "edge", "back": "me"}, {"type": "edge", "back": "you"}]
-        if phase == "negotiate":
+        if at == "negotiate":
             offers = [{"type": "offer", "payer": payer, "amount": amount}
                       for payer in negotiation.PAYERS for amount in SAMPLE_AMOUNTS]
             return [{"type": "accept"}, {"type": "decline"}, {"type": "nodeal"}, *offers]
@@ -92,18 +99,18 @@ class HallwayEngine(Engine[PublicView, SeatView]):
 
     @staticmethod
     def verify_roll(state: State, seat: int) -> None:
-        phase = state["phase"]
-        if phase == "rolloff":
+        at = phase(state).name
+        if at == "rolloff":
             turns.verify_rolloff(state, seat)
-        elif phase == "turn":
+        elif at == "turn":
             turns.verify_roll(state, seat)
-        elif phase == "negotiate":
+        elif at == "negotiate":
             offer = negotiation.pending(state)
             if offer is None:
                 raise IllegalAction("Not now: make an offer to squeeze past, or press No deal.", rule="9")
             raise IllegalAction("Not now: {taker} must answer {maker}'s offer.", rule="11",
                                 seats={"taker": other(offer["maker"]), "maker": offer["maker"]})
-        elif phase == "edge":
+        elif at == "edge":
             raise IllegalAction("Not now: {holder} holds the Edge and is choosing who goes back.", rule="12",
                                 seats={"holder": state["edge"]})
         else:
@@ -129,14 +136,14 @@ class HallwayEngine(Engine[PublicView, SeatView]):
     def idle_seats(state: State, seat: int, action: Action) -> list[int]:
         """Who let this timer run out: for “45 s with no offer”, every seat that had not
         pressed No deal; otherwise the seat whose wait expired."""
-        if action["type"] == "nodeal" and state["phase"] == "negotiate" and state["nego"]["pending"] is None:
+        if action["type"] == "nodeal" and phase(state).name == "negotiate" and state["nego"]["pending"] is None:
             return [s for s in (seat, other(seat)) if s not in state["nego"]["nodeal"]]
         return [seat]
 
     @staticmethod
     def afk_forfeit(state: State, idle: list[int]) -> list[Event]:
         """Five timeouts in a row forfeit, unless the last default already ended the game."""
-        if state["phase"] == "over":
+        if phase(state).name == "over":
             return []
         for seat in idle:
             if state["timeouts"][seat] >= AFK_LIMIT:
@@ -158,7 +165,7 @@ class HallwayEngine(Engine[PublicView, SeatView]):
 
     # ----- the roll-off on the secret-choice block -------------------------------------
     def choices(self, state: State) -> list[dict[str, Any]]:
-        return [turns.rolloff_box(state)] if state["phase"] == "rolloff" else []
+        return [turns.rolloff_box(state)] if phase(state).name == "rolloff" else []
 
     def secrets(self, state: State) -> list[Secret]:
         """Who pressed Roll is public; what they pressed is the block's until both have."""
@@ -174,7 +181,7 @@ class HallwayEngine(Engine[PublicView, SeatView]):
 
 def _roll(state: State, seat: int, action: Action, timeout: bool) -> list[Event]:
     HallwayEngine.verify_roll(state, seat)
-    if state["phase"] == "rolloff":
+    if phase(state).name == "rolloff":
         return turns.rolloff(state, seat, timeout)
     return turns.roll_turn(state, seat, timeout)
 
