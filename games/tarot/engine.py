@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, overload
+from typing import Any, ClassVar, Literal, overload
 
 from games import afk
 from games.core import Action, Engine, Event, IllegalAction, Option, Outcome, Rng, Secret, State, Wait
+from games.phase import Phase
 from games.tarot import hand as hands
 from games.tarot import views
 from games.tarot.cards import DECK, SUITS
 from games.tarot.deal import discard_choices, discard_shortfall, partner, team_of
 from games.tarot.hand import current_trick, legal_for, turn, window_holder
-from games.tarot.schema import Kind, PublicView, SeatView
+from games.tarot.schema import Kind, PhaseName, PublicView, SeatView
 from games.tarot.views import conference_on as conference_on  # its old home, read by the UI and tests
 
 #: Live limits in seconds (§4); the async profile multiplies them by ASYNC_FACTOR.
@@ -24,6 +25,13 @@ ASYNC_FACTOR = 120
 AFK_TIMEOUT = 10.0
 AFK_LIMIT = 3
 TEAMS = ((0, 1), (2, 3))
+
+
+def phase(state: State) -> Phase[PhaseName, Literal["vote"] | None]:
+    """Where the game is (the one place that reads it): the hand's phase, "over" once the game
+    is over or abandoned, with the step "vote" while play is paused for an AFK vote (§4)."""
+    over = state["over"] or state["abandoned"] is not None
+    return Phase("over" if over else state["hand"]["phase"], "vote" if state["vote"] is not None and not over else None)
 
 
 class TarotEngine(Engine[PublicView, SeatView]):
@@ -83,14 +91,14 @@ class TarotEngine(Engine[PublicView, SeatView]):
                     for s in range(4) if s != vote["seat"] and str(s) not in vote["votes"]]
         hand = state["hand"]
         key = f"{state['hand_no']}"
-        phase, dealer = hand["phase"], hand["dealer"]
-        if phase == "discard":
+        at, dealer = phase(state).name, hand["dealer"]
+        if at == "discard":
             return [Wait(dealer, f"discard-{key}", "discard two cards", self.limit(state, DISCARD, dealer),
                          {"type": "discard", "timeout": True})]
-        if phase == "nominate":
+        if at == "nominate":
             return [Wait(dealer, f"nominate-{key}", "name the gallowglass suit (or none)",
                          self.limit(state, NOMINATE, dealer), {"type": "nominate", "suit": "none", "timeout": True})]
-        if phase == "window":
+        if at == "window":
             # nobody is named: the window must not hint at who could call (R14a)
             return [Wait(None, f"window-{key}-{hand['windows']}", "an Ace of Allegiance: calls are open",
                          self.limit(state, WINDOW), {"type": "close", "timeout": True})]
@@ -113,17 +121,17 @@ class TarotEngine(Engine[PublicView, SeatView]):
                 return []
             return [{"type": "vote", "vote": "continue"}, {"type": "vote", "vote": "abandon"}]
         hand = state["hand"]
-        phase = hand["phase"]
-        if phase == "discard" and seat == hand["dealer"]:
+        at = phase(state).name
+        if at == "discard" and seat == hand["dealer"]:
             allegiances = state["options"]["allegiances"]
             held = hand["hands"][seat]
             plain, _trumps, shortfall = discard_shortfall(held, allegiances=allegiances)
             pairs = itertools.combinations(discard_choices(held, allegiances=allegiances), 2)
             return [{"type": "discard", "cards": list(p)} for p in pairs
                     if sum(c not in plain for c in p) == shortfall]
-        if phase == "nominate" and seat == hand["dealer"]:
+        if at == "nominate" and seat == hand["dealer"]:
             return [{"type": "nominate", "suit": s} for s in (*SUITS, "none")]
-        if phase == "window" and window_holder(hand) == seat and not hand["window"]["passed"]:
+        if at == "window" and window_holder(hand) == seat and not hand["window"]["passed"]:
             return [{"type": "call", "call": c} for c in ("ours", "yours", "pass")]
         return [{"type": "play", "card": card} for card in legal_for(hand, seat)]
 
