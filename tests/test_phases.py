@@ -11,6 +11,7 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 import pytest
 
+from games.fencing.engine import phase as fencing_phase
 from games.hallway.engine import phase as hallway_phase
 from games.phase import Phase
 from games.registry import ENGINES, load_builtin
@@ -20,7 +21,7 @@ from tests.test_schemas import played
 load_builtin()
 #: Each game's accessor (Kniggits' is still to come: its schema is being written).
 ACCESSORS: dict[str, Callable[[dict[str, Any]], Phase[Any, Any]]] = {
-    "hallway": hallway_phase, "tarot": tarot_phase,
+    "hallway": hallway_phase, "tarot": tarot_phase, "fencing": fencing_phase,
 }
 SEEDS = range(4)
 

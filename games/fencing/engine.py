@@ -22,8 +22,9 @@ from games.fencing.common import (
     timeout_of,
 )
 from games.fencing.region import PIECES, region_ids
-from games.fencing.schema import Kind, PromptKind, PublicView, SeatView
+from games.fencing.schema import DuelStage, Kind, PromptKind, PublicView, SeatView
 from games.fencing.views import public_view
+from games.phase import Phase
 
 #: A prompt's handler, a method of the engine: (state, seat, action, now_ms, events, late or timed out).
 Handler = Callable[["FencingEngine", State, int, Action, int, list[Event], bool], None]
@@ -47,6 +48,13 @@ HANDLERS_FREE: frozenset[PromptKind] = frozenset({"tally", "end", "drawing", "ov
 
 #: Reflex and group prompts whose deadline the game itself resolves (a seat-less wait).
 SELF_TIMED = ("game", "gun", "hat", "catch", "anthem")
+
+
+def phase(state: State) -> Phase[PromptKind, DuelStage | None]:
+    """Where the game is (the one place the engine reads it): the step's kind (the prompt open
+    now), and within a duel its stage."""
+    step = state["step"]
+    return Phase(step["kind"], step["stage"] if step["kind"] == "duel" else None)
 
 
 class FencingEngine(Engine[PublicView, SeatView]):
@@ -94,7 +102,7 @@ class FencingEngine(Engine[PublicView, SeatView]):
         if state["over"] or state["cancelled"] or state["afk_out"] is not None:
             return []
         step = state["step"]
-        kind, wid = step["kind"], step["wid"]
+        kind, wid = phase(state).name, step["wid"]
         key = f"{kind}-{wid}"
         out: list[Wait] = []
         expire = {"type": "expire", "timeout": True}
@@ -175,7 +183,7 @@ class FencingEngine(Engine[PublicView, SeatView]):
                 out.append({"type": "pay", "how": "chocolate"})
             out.append({"type": "pay", "how": "slide"})
         step = state["step"]
-        kind = step["kind"]
+        kind = phase(state).name
         if kind == "game" and not step["pressed"][seat]:
             out.append({"type": "game"})
         elif kind == "gun" and seat != state["start"]:
@@ -256,9 +264,10 @@ class FencingEngine(Engine[PublicView, SeatView]):
         elif kind == "pay":
             self._pay(state, seat, action, now_ms, events, timed_out)
         else:
-            handler = self.HANDLERS.get(state["step"]["kind"])
+            at = phase(state).name
+            handler = self.HANDLERS.get(at)
             rule = OUT_OF_STEP.get(kind)
-            if rule is not None and state["step"]["kind"] not in rule[1]:
+            if rule is not None and at not in rule[1]:
                 raise IllegalAction(f"You cannot {rule[2]} now.", rule=rule[0])
             if handler is None:
                 raise IllegalAction(self._not_now(state), rule="24")
@@ -298,7 +307,7 @@ class FencingEngine(Engine[PublicView, SeatView]):
         if not action.get("timeout"):
             raise IllegalAction("Only the game does that.")
         step = state["step"]
-        sk = step["kind"]
+        sk = phase(state).name
         if kind == "fire" and sk == "gun":
             flow.fire(state, None, now_ms, events)
         elif kind == "catch_open" and sk == "catch" and not step["open"]:

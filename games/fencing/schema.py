@@ -241,12 +241,16 @@ class MoveMenuView(TypedDict):
     destinations: list[DestinationView]
 
 
+#: A duel's stages: the step of the phase "duel" (`engine.phase`).
+DuelStage = Literal["insult", "count", "snap"]
+
+
 class DuelView(TypedDict):
     """A yo-yo duel's public facts (the hidden S stays out until judged)."""
 
     seats: list[int]
     third: int
-    stage: Literal["insult", "count", "snap"]
+    stage: DuelStage
     insults: list[str | None]   # None: not posted (or skipped)
     skipped: list[bool]
     applauded: list[bool]
