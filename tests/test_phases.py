@@ -16,12 +16,13 @@ from games.hallway.engine import phase as hallway_phase
 from games.phase import Phase
 from games.registry import ENGINES, load_builtin
 from games.tarot.engine import phase as tarot_phase
+from games.words.state import phase as words_phase
 from tests.test_schemas import played
 
 load_builtin()
 #: Each game's accessor (Kniggits' is still to come: its schema is being written).
 ACCESSORS: dict[str, Callable[[dict[str, Any]], Phase[Any, Any]]] = {
-    "hallway": hallway_phase, "tarot": tarot_phase, "fencing": fencing_phase,
+    "hallway": hallway_phase, "tarot": tarot_phase, "fencing": fencing_phase, "words": words_phase,
 }
 SEEDS = range(4)
 

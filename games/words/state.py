@@ -12,8 +12,10 @@ from typing import Any
 
 from games import choices
 from games.core import IllegalAction, Rng, State
+from games.phase import Phase
 from games.words.cards import FACE, HAND_SIZE, draw_pile_size, face, is_immediate, is_letter
 from games.words.dictionary import lexicon
+from games.words.schema import PhaseName, Step
 
 
 def board(state: State) -> dict[str, Any]:
@@ -66,6 +68,13 @@ def close_windows(state: State) -> None:
     state["changes"] = []
     state["tip"] = None
     state["rps"] = None
+
+
+def phase(state: State) -> Phase[PhaseName, Step | None]:
+    """Where the game is, read one way (issue 22): the stored phase's name and, on a turn, its
+    step ("act", or the Ask / Steal / Trash card's)."""
+    now = state["phase"]
+    return Phase(now["name"], now.get("step"))
 
 
 def open_phase(state: State, name: str, **fields: Any) -> dict[str, Any]:
