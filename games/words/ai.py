@@ -33,7 +33,7 @@ from games.words import schema
 from games.words.cards import BACKSPACE, EDITOR, LETTER_COUNTS, LETTERS, TIP, word_value
 from games.words.dictionary import Lexicon, lexicon
 from games.words.schema import SeatView
-from games.words.windows import SHAPES
+from games.words.tips import SHAPES
 
 #: How much a letter is worth keeping in hand: the common ones combine with anything.
 KEEP_VALUE = {letter: math.log(1 + count) for letter, count in LETTER_COUNTS.items()}

@@ -10,7 +10,7 @@ from typing import Any, ClassVar, overload
 
 from games import afk, choices
 from games.core import Action, Engine, Event, IllegalAction, Outcome, Rng, Secret, State, Wait
-from games.words import actions, ending, turns, views, windows
+from games.words import actions, ending, tips, turns, views, windows
 from games.words.cards import BACKSPACE, EDITOR, LETTERS, face
 from games.words.dictionary import lexicon
 from games.words.schema import Kind, PublicView, SeatView
@@ -36,8 +36,8 @@ HANDLERS: dict[Kind, Handler] = {
     "skip": actions.skip, "pick": actions.pick, "ask": actions.ask, "steal": actions.steal,
     "no_steal": actions.steal, "trash": actions.trash,
     "challenge": windows.challenge, "stand": windows.stand,
-    "claim": windows.claim, "keep": windows.claim, "tip": windows.tip, "no_tip": windows.tip,
-    "rps": windows.rps, "close": windows.close,
+    "claim": windows.claim, "keep": windows.claim, "tip": tips.tip, "no_tip": tips.tip,
+    "rps": tips.rps, "close": tips.close,
     "coin": ending.choose_tiebreak, "wordblitz": ending.choose_tiebreak,
 }
 
@@ -104,7 +104,7 @@ class WordsEngine(Engine[PublicView, SeatView]):
                          CLAIM_TIMEOUT, {"type": "claim", "timeout": True})]
         if name == "closing" and state["tip"] is not None:  # the game itself waits
             return [Wait(None, f"close{n}", "the Tip of My Tongue window closes, then the game ends",
-                         max(0.0, windows.tip_time_left(state)), {"type": "close", "timeout": True})]
+                         max(0.0, tips.tip_time_left(state)), {"type": "close", "timeout": True})]
         if name == "tiebreak":
             return choices.waits(phase["box"], "choose Coin toss or Wordblitz", TIEBREAK_TIMEOUT,
                                  lambda s: {"type": "coin", "timeout": True})
@@ -281,7 +281,7 @@ def upgrade(state: State, events: list[Event]) -> bool:
     stack = state["stacks"][phase["seat"]]
     if phase["name"] != "challenge" and users and stack:
         winner = users[0] if len(users) == 1 else Rng(state).choice(users)
-        windows.move_word(state, phase["seat"], winner, stack[-1][0], phase["seat"], events)
+        tips.move_word(state, phase["seat"], winner, stack[-1][0], phase["seat"], events)
     if phase["name"] == "challenge":
         windows.change_stands(state)
         step: Next = END_TURN
@@ -331,7 +331,7 @@ def release(state: State, seat: int, events: list[Event]) -> Next:
     game = state["rps"]
     if game is not None and seat in game["box"]["seats"]:
         choices.leave(game["box"], seat)
-        windows.settle_rps(state, events)
+        tips.settle_rps(state, events)
     if name in ("main", "claim") and phase["seat"] == seat:
         return END_TURN
     if name == "tiebreak":

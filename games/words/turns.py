@@ -9,7 +9,7 @@ engine's dispatch hands that to `follow`. This module imports them; none imports
 from __future__ import annotations
 
 from games.core import Event, Rng, State
-from games.words import ending, windows
+from games.words import ending, tips, windows
 from games.words.cards import HOW_DO_YOU_SAY, REVERSAL, STING, THATLL_WORK, TRASH_TALK, face, is_immediate
 from games.words.state import (
     END_TURN,
@@ -46,7 +46,7 @@ def conclude(state: State, reason: str, events: list[Event]) -> None:
     had it and rock-paper-scissors has settled. Until then the game is *closing*: no turns,
     no challenges; the game itself waits for the Tip window (a wait with no seat)."""
     state["changes"] = []
-    if state["rps"] is not None or (state["tip"] is not None and windows.tip_time_left(state) > 0):
+    if state["rps"] is not None or (state["tip"] is not None and tips.tip_time_left(state) > 0):
         open_phase(state, "closing", reason=reason)
         return
     ending.finish(state, reason, events)

@@ -16,7 +16,8 @@ from games.words import schema
 from games.words.cards import ALL_FACES, LETTERS, face, word_value
 from games.words.ending import TIEBREAK_PICKS
 from games.words.state import board, hand_faces, in_blitz, seats_in_play, spell
-from games.words.windows import SHAPES, undo_place
+from games.words.tips import SHAPES
+from games.words.windows import undo_place
 
 #: Phase fields, beyond its name and number, that are safe to show everyone.
 PUBLIC_PHASE_KEYS: tuple[Literal["seat", "step", "word", "tied", "reason"], ...] = (

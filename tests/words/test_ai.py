@@ -17,7 +17,7 @@ from games.words import ENGINE
 from games.words.ai import POLICY, insertions
 from games.words.dictionary import lexicon
 from games.words.ending import finish
-from games.words.windows import SHAPES
+from games.words.tips import SHAPES
 from tests.computers import Versus, assert_beats_random, versus_random
 from tests.secrecy import RNG_SECRETS, alternatives, get, put
 from tests.words.support import A, B, C, act, build

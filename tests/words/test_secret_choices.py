@@ -11,7 +11,7 @@ from cogs.words.ui import WordsUI
 from games.words import ENGINE
 from games.words.cards import TIP
 from games.words.ending import finish
-from games.words.windows import BEATS
+from games.words.tips import BEATS
 from tests.secrecy import leaks
 from tests.words.support import A, B, C, Pool, act, build, refused, roundtrip
 

@@ -15,7 +15,8 @@ from games.core import IllegalAction
 from games.words import ENGINE
 from games.words.cards import TIP, TRASH_TALK, face
 from games.words.state import spell
-from games.words.windows import CHALLENGE_MINIMUM, TIP_MINIMUM
+from games.words.tips import TIP_MINIMUM
+from games.words.windows import CHALLENGE_MINIMUM
 from tests.words.support import (
     A,
     B,
