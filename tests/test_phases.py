@@ -13,6 +13,7 @@ import pytest
 
 from games.fencing.engine import phase as fencing_phase
 from games.hallway.engine import phase as hallway_phase
+from games.kniggits.engine import phase as kniggits_phase
 from games.phase import Phase
 from games.registry import ENGINES, load_builtin
 from games.tarot.engine import phase as tarot_phase
@@ -20,9 +21,10 @@ from games.words.state import phase as words_phase
 from tests.test_schemas import played
 
 load_builtin()
-#: Each game's accessor (Kniggits' is still to come: its schema is being written).
+#: Each game's accessor.
 ACCESSORS: dict[str, Callable[[dict[str, Any]], Phase[Any, Any]]] = {
     "hallway": hallway_phase, "tarot": tarot_phase, "fencing": fencing_phase, "words": words_phase,
+    "kniggits": kniggits_phase,
 }
 SEEDS = range(4)
 

@@ -9,7 +9,7 @@ rock-paper-scissors), `moves` (K5-K8, K15, V6, V7 pick-ups), `turns` (K4, K9-K11
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, overload
+from typing import Any, ClassVar, Literal, overload
 
 from games import choices
 from games.core import Action, Engine, Event, IllegalAction, Option, Outcome, Rng, Secret, State, Wait
@@ -17,12 +17,22 @@ from games.kniggits import army as armies
 from games.kniggits import board, exchange, moves, prelude, turns, views
 from games.kniggits.board import ARMIES
 from games.kniggits.schema import Kind, PublicView, SeatView
+from games.kniggits.schema import Phase as PhaseName
+from games.phase import Phase
 
 ASYNC_FACTOR = 120
 #: §4 live limits in seconds.
 LIMITS = {"map": 180.0, "build": 600.0, "deploy": 300.0, "rps": 30.0, "move": 360.0, "facing": 90.0,
           "turning": 90.0, "fight": 60.0, "gesture": 45.0}
 IDLE_TURNS = turns.IDLE_TURNS
+
+
+def phase(state: State) -> Phase[PhaseName, Literal["exchange"] | None]:
+    """Where the game is (the one place the engine reads it): the stored phase ("over" once the
+    game is), with the step "exchange" while a gesture exchange is open (K12-K16)."""
+    if state["over"] is not None:
+        return Phase("over", None)
+    return Phase(state["phase"], "exchange" if state["exchange"] is not None else None)
 
 
 class KniggitsEngine(Engine[PublicView, SeatView]):
@@ -98,44 +108,44 @@ class KniggitsEngine(Engine[PublicView, SeatView]):
 
     # ----- who is awaited ------------------------------------------------------------
     def waits(self, state: State) -> list[Wait]:
-        phase = state["phase"]
-        if phase == "over" or state["over"] is not None:
+        at = phase(state)
+        if at.name == "over":
             return []
         timeout = {"timeout": True}
-        if phase == "map":
+        if at.name == "map":
             return [Wait(prelude.captain(state, a), f"map-{state['rolls']}", "accept the map or re-roll it",
                          self.limit(state, "map"), {"type": "accept", **timeout}, independent=True)
                     for a in (0, 1) if not state["accepted"][a]]
-        if phase == "build":
+        if at.name == "build":
             return choices.waits(state["build"]["box"], "build your army in secret", self.limit(state, "build"),
                                  lambda s: {"type": "lock", **timeout})
-        if phase == "deploy":
+        if at.name == "deploy":
             return choices.waits(state["deploy"]["box"], "deploy your kniggits in secret",
                                  self.limit(state, "deploy"), lambda s: {"type": "lock", **timeout})
-        if phase == "rps":
+        if at.name == "rps":
             return choices.waits(state["rps"]["box"], "throw rock, paper or scissors", self.limit(state, "rps"),
                                  lambda s: {"type": "throw", **timeout})
         turn = state["turn"]
         tag = f"{turn['round']}-{ARMIES[turn['army']]}"
-        if state["exchange"] is not None:
+        if at.step == "exchange":
             ex = state["exchange"]
             return choices.waits(ex["box"], f"pick a gesture: {ex['attacker']} against {ex['target']}",
                                  self.limit(state, "gesture"), lambda s: {"type": "lock", **timeout})
         # Teammates move and face their own kniggits (K1): one's move leaves the other's
         # panel standing (a confirm re-checks the path against the board as it is then).
         teammates = len(state["armies"][turn["army"]]) > 1
-        if phase == "move":
+        if at.name == "move":
             return [Wait(s, f"move-{tag}", "move your kniggits, then Done", self.limit(state, "move"),
                          {"type": "done", **timeout}, independent=teammates)
                     for s in state["armies"][turn["army"]] if s not in turn["done"]]
-        if phase == "facing":
+        if at.name == "facing":
             return [Wait(s, f"facing-{tag}", "choose which enemy each kniggit faces", self.limit(state, "facing"),
                          {"type": "done", **timeout}, independent=teammates) for s in turns.facing_seats(state)]
-        if phase == "turning":
+        if at.name == "turning":
             return [Wait(s, f"turning-{tag}", "turn your engaged kniggits to face attackers",
                          self.limit(state, "turning"), {"type": "done", **timeout}, independent=True)
                     for s in turns.turning_seats(state)]
-        if phase == "fight":
+        if at.name == "fight":
             return [Wait(s, f"fight-{tag}-{turn['exchanges']}", "attack, or end your turn",
                          self.limit(state, "fight"), {"type": "end_turn", **timeout})
                     for s in turns.fight_seats(state)]
@@ -147,34 +157,34 @@ class KniggitsEngine(Engine[PublicView, SeatView]):
         too but is left out, so random games are fought)."""
         if self.outcome(state) is not None or seat not in {w.seat for w in self.to_act(state)}:
             return self._claim(state, seat)
-        phase = state["phase"]
+        at = phase(state)
         out: list[Action] = self._claim(state, seat)
-        if phase == "map":
+        if at.name == "map":
             out.append({"type": "accept"})
             if state["rolls"] == 0:  # one re-roll is enough for random play (each costs a new map)
                 out.append({"type": "reroll"})
-        elif phase == "build":
+        elif at.name == "build":
             share = prelude.share(state, seat)
             out += [{"type": "army", "kniggits": p} for p in armies.presets(share, state["options"], varied=False)]
             if state["build"]["drafts"][seat]:
                 out.append({"type": "lock"})
-        elif phase == "deploy":
+        elif at.name == "deploy":
             out += [{"type": "deploy", "preset": "back"}, {"type": "deploy", "preset": "front"}, {"type": "lock"}]
-        elif phase == "rps":
+        elif at.name == "rps":
             out += [{"type": "throw", "shape": s} for s in prelude.SHAPES]
-        elif state["exchange"] is not None:
+        elif at.step == "exchange":
             out += self._gestures(state, seat)
-        elif phase == "move":
+        elif at.name == "move":
             out += self._moves(state, seat)
-        elif phase == "facing":
+        elif at.name == "facing":
             for kid, enemies in sorted(state["turn"]["facing"].items()):
                 k = board.by_id(state, kid)
                 if k is not None and k["owner"] == seat:
                     out += [{"type": "face", "id": kid, "target": e} for e in enemies]
             out.append({"type": "done"})
-        elif phase == "turning":
+        elif at.name == "turning":
             out.append({"type": "done"})  # K10's defaults turn sensibly; `face` stays legal
-        elif phase == "fight":
+        elif at.name == "fight":
             attacks = [dict(o["action"]) for o in exchange.attack_options(state, seat)]
             out += attacks or [{"type": "end_turn"}]  # random battles fight while they can
         return out
@@ -251,7 +261,8 @@ class KniggitsEngine(Engine[PublicView, SeatView]):
         if (state["turn"] is not None and not timed_out
                 and turns.army_of(state, seat) == state["turn"]["army"]):
             state["turn"]["acted"] = True
-        handler = self._handlers(state["phase"], state["exchange"] is not None).get(kind)
+        at = phase(state)
+        handler = self._handlers(at.name, at.step == "exchange").get(kind)
         if handler is None:
             raise IllegalAction(self._wrong_phase(state, kind), rule="K4")
         return handler(self, state, seat, action)
@@ -261,13 +272,14 @@ class KniggitsEngine(Engine[PublicView, SeatView]):
         names = {"map": "accepting the map", "build": "army building", "deploy": "deployment",
                  "rps": "rock-paper-scissors", "move": "the move phase", "facing": "setting facings",
                  "turning": "the turning phase", "fight": "the fight phase"}
-        phase = "an exchange" if state["exchange"] is not None else names.get(state["phase"], state["phase"])
-        return f"`{kind}` is not something you can do during {phase}."
+        at = phase(state)
+        during = "an exchange" if at.step == "exchange" else names.get(at.name, at.name)
+        return f"`{kind}` is not something you can do during {during}."
 
-    def _handlers(self, phase: str, in_exchange: bool) -> dict[Kind, Handler]:
+    def _handlers(self, name: PhaseName, in_exchange: bool) -> dict[Kind, Handler]:
         if in_exchange:
             return {"gesture": _gesture, "lock": _lock_gesture}
-        return HANDLERS.get(phase, {})
+        return HANDLERS.get(name, {})
 
     # ----- the end -------------------------------------------------------------------
     def result(self, state: State) -> Outcome | None:
@@ -483,7 +495,7 @@ def _end_turn(engine: KniggitsEngine, state: State, seat: int, action: Action) -
 
 
 #: Each phase's actions (an open exchange has its own, `_handlers`); `tests` check the kinds.
-HANDLERS: dict[str, dict[Kind, Handler]] = {
+HANDLERS: dict[PhaseName, dict[Kind, Handler]] = {
     "map": {"accept": lambda e, s, seat, a: prelude.accept(s, seat),
             "reroll": lambda e, s, seat, a: prelude.reroll(s, seat)},
     "build": {"army": lambda e, s, seat, a: prelude.draft_army(s, seat, a),
