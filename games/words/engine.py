@@ -15,6 +15,7 @@ from games.words.cards import BACKSPACE, EDITOR, LETTERS, face
 from games.words.dictionary import lexicon
 from games.words.schema import Kind, PublicView, SeatView
 from games.words.state import END_TURN, Next, board, letters_in, new_state, open_phase
+from games.words.state import phase as phase_of
 
 TURN_TIMEOUT = 90.0
 AFK_TURN_TIMEOUT = 10.0
@@ -68,12 +69,12 @@ class WordsEngine(Engine[PublicView, SeatView]):
         """The phase's waits, and the rock-paper-scissors contenders (who chose to use Tip).
         The challenge and Tip windows await nobody: play goes on while they are open."""
         state = upgraded(state)
-        if state["phase"]["name"] in LEGACY_WINDOWS:  # a game saved by version 2, mid-window
+        if phase_of(state).name in LEGACY_WINDOWS:  # a game saved by version 2, mid-window
             return [Wait(None, f"upgrade{state['phase']['n']}", "the game moves on to the new rules", 0.0,
                          {"type": "close", "timeout": True})]
         out = self.phase_waits(state)
         game = state["rps"]
-        if game is not None and state["phase"]["name"] not in ("tiebreak", "over"):
+        if game is not None and phase_of(state).name not in ("tiebreak", "over"):
             fallback = game["fallback"]
             out += choices.waits(game["box"], "throw rock, paper or scissors", RPS_TIMEOUT,
                                  lambda s: {"type": "rps", "shape": fallback[s], "timeout": True})
@@ -81,10 +82,10 @@ class WordsEngine(Engine[PublicView, SeatView]):
 
     def phase_waits(self, state: State) -> list[Wait]:
         phase = state["phase"]
-        name, n = phase["name"], phase["n"]
+        name, n = phase_of(state).name, phase["n"]
         if name == "main":
             seat = phase["seat"]
-            step = phase["step"]
+            step = phase_of(state).step
             if step == "ask":
                 return [Wait(seat, f"ask{n}", "name a letter (How Do You Say…?)", EVENT_TIMEOUT,
                              {"type": "ask", "letter": phase["fallback"], "timeout": True})]
@@ -123,10 +124,10 @@ class WordsEngine(Engine[PublicView, SeatView]):
     # ----- what may be done ---------------------------------------------------------
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         state = upgraded(state)
-        if self.outcome(state) is not None or seat in state["left"] or state["phase"]["name"] in LEGACY_WINDOWS:
+        if self.outcome(state) is not None or seat in state["left"] or phase_of(state).name in LEGACY_WINDOWS:
             return []
         phase = state["phase"]
-        name = phase["name"]
+        name = phase_of(state).name
         out: list[Action] = []
         if name == "main" and phase["seat"] == seat:
             out += self.turn_actions(state, seat)
@@ -138,7 +139,7 @@ class WordsEngine(Engine[PublicView, SeatView]):
 
     @staticmethod
     def turn_actions(state: State, seat: int) -> list[Action]:
-        step = state["phase"]["step"]
+        step = phase_of(state).step
         if step == "ask":
             return [{"type": "ask", "letter": letter} for letter in LETTERS]
         if step == "steal":
@@ -179,7 +180,7 @@ class WordsEngine(Engine[PublicView, SeatView]):
             return events  # the upgrade was all that wait was for
         state["clock"] = max(float(now), state["clock"])  # the windows are judged at the press
         windows.prune(state)
-        was_turn = state["phase"]["name"] == "main" and state["phase"].get("step") == "act"
+        was_turn = tuple(phase_of(state)) == ("main", "act")
         turns.follow(state, handler(state, seat, action, events), events)  # type: ignore[arg-type]
         if seat is not None:
             self.track_afk(state, seat, timed_out, was_turn and kind == "skip", events, now)
@@ -202,7 +203,7 @@ class WordsEngine(Engine[PublicView, SeatView]):
         afk.tally(state["timeouts"], seat, missed=True)
         if away[seat] is None:
             away[seat] = now
-        if state["phase"]["name"] == "over":
+        if phase_of(state).name == "over":
             return
         in_play = ending.seats_in_play_main(state)
         nobody_plays = all(away[s] is not None for s in in_play)
@@ -248,7 +249,7 @@ class WordsEngine(Engine[PublicView, SeatView]):
         """The open rock-paper-scissors or tie-break round, if any."""
         phase = state["phase"]
         out = [state["rps"]["box"]] if state.get("rps") is not None else []
-        return out + ([phase["box"]] if phase["name"] == "tiebreak" else [])
+        return out + ([phase["box"]] if phase_of(state).name == "tiebreak" else [])
 
     def result(self, state: State) -> Outcome | None:
         return ending.outcome(state)
@@ -305,11 +306,10 @@ def drop(state: State, seat: int, why: str) -> list[Event]:
     if seat in state["skip_streak"]:
         state["skip_streak"].remove(seat)
     state["picks"][seat] = None
-    phase = state["phase"]
     in_play = ending.seats_in_play_main(state)
-    if phase["name"] == "over":
+    if phase_of(state).name == "over":
         return events
-    if len(in_play) < 2 and phase["name"] != "tiebreak" and not state["blitz"]:
+    if len(in_play) < 2 and phase_of(state).name != "tiebreak" and not state["blitz"]:
         ending.finish(state, ending.EVERYONE_LEFT, events)
         return events
     if state["blitz"]:
@@ -325,8 +325,8 @@ def release(state: State, seat: int, events: list[Event]) -> Next:
     """Close what a leaver was holding up; return what the turn order should do next. (Their
     changes of the word stay open to a challenge; their rock-paper-scissors is left.)"""
     phase = state["phase"]
-    name = phase["name"]
-    if name == "main" and phase["step"] == "steal" and phase["seat"] != seat:
+    name = phase_of(state).name
+    if name == "main" and phase_of(state).step == "steal" and phase["seat"] != seat:
         phase["held"] = bool(actions.holders_of(state, phase["seat"], phase["letter"]))
     game = state["rps"]
     if game is not None and seat in game["box"]["seats"]:
