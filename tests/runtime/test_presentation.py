@@ -134,7 +134,7 @@ def test_a_games_footer_is_kept_before_the_runtimes() -> None:
 
 
 def test_the_result_lists_places_with_points() -> None:
-    from cogs.table.present import result_embed
+    from cogs.table.result_screen import result_embed
 
     engine = get_engine(KINDS[0])
     game = record_for(KINDS[0], {"players": 3}, 1)
