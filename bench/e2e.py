@@ -1602,7 +1602,13 @@ def main() -> None:
         from bench.floor import print_floor, run_floor_level
 
         for games in levels:
-            floor = asyncio.run(run_floor_level(games, args.think, min(args.warmup, 10.0), args.window))
+            warmup = min(args.warmup, 10.0)
+            try:  # never let the floor hold up the games' levels (at 1,000 games it has stalled)
+                floor = asyncio.run(asyncio.wait_for(
+                    run_floor_level(games, args.think, warmup, args.window), warmup + args.window + 120.0))
+            except TimeoutError:
+                print(f"  floor {games:>4} games: did not finish in time; no ratios at this level", flush=True)
+                continue
             print_floor(floor)
             results.append(floor)
             if floor["cpu_ms_per_interaction"]:
