@@ -5,7 +5,6 @@ names without glyphs (emoji) and long names are drawn cut, and a long night is d
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 
 import pytest
 from PIL import Image
@@ -13,19 +12,8 @@ from PIL import Image
 from cogs.table import pictures
 from cogs.table.night import PICTURE_ROWS, WIDTH, evening_picture
 from runtime.night import night_table
+from tests.night_rows import Seat
 from tests.test_pictures_legible import check
-
-
-@dataclass(frozen=True)
-class Seat:
-    game_id: int
-    kind: str
-    user_id: int
-    seat: int
-    rank: int
-    team: int | None
-    name: str
-    computer: bool = False
 
 
 def night_of(games: int) -> list[Seat]:

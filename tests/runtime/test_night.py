@@ -4,21 +4,8 @@ taking places but never listed, and the table's order, shared places and winners
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from runtime.night import PLACE_POINTS, night_table, places, points_for
-
-
-@dataclass(frozen=True)
-class Seat:
-    game_id: int
-    kind: str
-    user_id: int
-    seat: int
-    rank: int
-    team: int | None
-    name: str
-    computer: bool = False
+from tests.night_rows import Seat
 
 
 def game(game_id: int, kind: str, *ranked: tuple[int, int] | tuple[int, int, int | None],
