@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import orjson
 
 from storage.records import GameRecord, RatingRecord, SeatRecord, Status
 from storage.sql import Query, Tx
+
+if TYPE_CHECKING:
+    import aiosqlite
 
 T = TypeVar("T")
 
@@ -88,9 +91,13 @@ class StorageBase:
         return str(getattr(self.backend, "path", None) or getattr(self.backend, "url", ""))
 
     @property
-    def _db(self) -> Any:
+    def _db(self) -> aiosqlite.Connection:
         """The SQLite backend's aiosqlite connection (tests read PRAGMAs through it)."""
-        return self.backend.connection  # type: ignore[attr-defined]
+        from storage.sqlite import SqliteBackend  # only a SQLite storage has one
+
+        if not isinstance(self.backend, SqliteBackend):
+            raise AttributeError(f"a {self.backend.dialect} storage has no SQLite connection")
+        return self.backend.connection
 
     async def close(self) -> None:
         await self.backend.close()

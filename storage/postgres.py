@@ -29,9 +29,10 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeAlias, TypeVar
 
 import asyncpg
+from asyncpg.pool import PoolConnectionProxy
 
 from storage.migrations import BACKFILLS, LATEST, MIGRATIONS, postgres_script
 from storage.sql import Query, Tx, UniqueViolation, lock
@@ -39,6 +40,9 @@ from storage.sql import Query, Tx, UniqueViolation, lock
 T = TypeVar("T")
 
 log = logging.getLogger(__name__)
+
+#: A connection a body runs on: the listener's own, or one the pool lends (a proxy to one).
+Conn: TypeAlias = "asyncpg.Connection[asyncpg.Record] | PoolConnectionProxy[asyncpg.Record]"
 
 #: The channel the games trigger notifies: "<game id>:<version>" after each committed change
 #: of a game's version, "<game id>:-1" after a change of its status alone.
@@ -73,11 +77,11 @@ class PostgresBackend:
     shared = True
     dialect = "postgresql"
 
-    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+    def __init__(self, pool: asyncpg.Pool[asyncpg.Record], url: str) -> None:
         self.pool = pool
         self.url = url
         #: The connection that LISTENs (`listen`), outside the pool.
-        self._listener: asyncpg.Connection | None = None
+        self._listener: asyncpg.Connection[asyncpg.Record] | None = None
 
     @classmethod
     async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> PostgresBackend:
@@ -102,14 +106,14 @@ class PostgresBackend:
         this one too; version -1: its status alone changed), on a connection of its own; `lost()`
         once that connection is gone (no change is heard after it)."""
 
-        def heard(conn: Any, pid: int, channel: str, payload: str) -> None:
-            game_id, _, version = payload.partition(":")
+        def heard(conn: Conn, pid: int, channel: str, payload: object) -> None:
+            game_id, _, version = str(payload).partition(":")
             try:
                 moved(int(game_id), int(version))
             except ValueError:
                 log.warning("unreadable notification %r on %s", payload, channel)
 
-        def terminated(conn: Any) -> None:
+        def terminated(conn: Conn) -> None:
             if conn is self._listener:  # lost, not closed by `close`
                 self._listener = None
                 lost()
@@ -159,7 +163,7 @@ class PostgresBackend:
                     await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", number)
 
 
-async def _version(conn: asyncpg.Connection) -> int:
+async def _version(conn: Conn) -> int:
     exists = await conn.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
     if not exists:
         return 0
@@ -167,7 +171,7 @@ async def _version(conn: asyncpg.Connection) -> int:
     return int(value or 0)
 
 
-async def _drive(conn: asyncpg.Connection, body: Tx[T]) -> T:
+async def _drive(conn: Conn, body: Tx[T]) -> T:
     reply: Any = None
     try:
         while True:
@@ -178,12 +182,13 @@ async def _drive(conn: asyncpg.Connection, body: Tx[T]) -> T:
                 continue
             reply = await _execute(conn, query)
     except StopIteration as done:
-        return done.value  # type: ignore[no-any-return]
+        result: T = done.value  # what the body returned: a Tx[T] returns a T
+        return result
     finally:
         body.close()
 
 
-async def _execute(conn: asyncpg.Connection, query: Query) -> Any:
+async def _execute(conn: Conn, query: Query) -> Any:
     sql = numbered(query.sql)
     try:
         if query.want == "count":
@@ -196,7 +201,7 @@ async def _execute(conn: asyncpg.Connection, query: Query) -> Any:
         raise UniqueViolation(f"{error.constraint_name}: {error}") from error
 
 
-async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
+async def _nothing_to_reset(conn: asyncpg.Connection[asyncpg.Record]) -> None:
     """A connection goes back to the pool as it came: the storage sets no session state,
     listens to nothing, holds no cursor, and its locks end with their transaction (an open
     transaction is still rolled back by asyncpg itself). asyncpg's default reset is a query,

@@ -14,9 +14,12 @@ few commits, which is the usual trade for a chat bot.
 from __future__ import annotations
 
 import asyncio
+import functools
+import os
 import sqlite3
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import aiosqlite
 
@@ -36,8 +39,8 @@ class SqliteBackend:
         self.path = path
 
     @classmethod
-    async def open(cls, path: str | Path) -> SqliteBackend:
-        path = str(path)
+    async def open(cls, path: str | os.PathLike[str]) -> SqliteBackend:
+        path = os.fspath(path)
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(path, isolation_level=None)
@@ -76,7 +79,7 @@ class SqliteBackend:
             conn.execute("COMMIT")
             return result
 
-        return await self.connection._execute(transaction)
+        return await _on_thread(self.connection, transaction)
 
     async def statement(self, query: Query) -> Any:
         """One statement in its own write transaction."""
@@ -89,6 +92,7 @@ class SqliteBackend:
     async def schema_version(self) -> int:
         async with self.connection.execute("PRAGMA user_version") as cursor:
             row = await cursor.fetchone()
+        assert row is not None  # the pragma always answers one row
         return int(row[0])
 
     async def migrate(self) -> int:
@@ -98,8 +102,15 @@ class SqliteBackend:
         if current > LATEST:
             raise RuntimeError(f"database schema {current} is newer than this code ({LATEST}); upgrade Rumpus")
         for number in range(current + 1, LATEST + 1):
-            await self.connection._execute(_migration_step, self.connection._conn, number)
+            await _on_thread(self.connection, functools.partial(_migration_step, self.connection._conn, number))
         return LATEST
+
+
+async def _on_thread(connection: aiosqlite.Connection, work: Callable[[], T]) -> T:
+    """Run `work` on the connection's thread, in turn with everything else it runs: aiosqlite's
+    queue (`_execute`, private and untyped; its signature is stated here, once)."""
+    execute = cast(Callable[[Callable[[], T]], Awaitable[T]], connection._execute)
+    return await execute(work)
 
 
 async def _enable_wal(connection: aiosqlite.Connection, patience: float = 5.0) -> None:
@@ -171,6 +182,7 @@ def _drive(conn: sqlite3.Connection, body: Tx[T]) -> T:
             else:
                 reply = cursor.fetchall()
     except StopIteration as done:
-        return done.value  # type: ignore[no-any-return]
+        result: T = done.value  # what the body returned: a Tx[T] returns a T
+        return result
     finally:
         body.close()
