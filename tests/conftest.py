@@ -19,7 +19,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 #: The test-only games, found as the real ones are: each module exports ENGINE, its `_ui`
 #: module UI (games.registry.load_game, cogs.table.registry.load_ui).
-TEST_GAMES = ("tokens", "shapes", "race", "pairs")
+TEST_GAMES = ("tokens", "shapes", "race", "pairs", "sticks")
 for game in TEST_GAMES:
     load_game(f"tests.engines.{game}")
     load_ui(f"tests.engines.{game}_ui")

@@ -13,6 +13,7 @@ import pytest
 
 from cogs.table.registry import UIS, load_builtin_uis, load_ui
 from games.registry import BUILTIN_GAMES, ENGINES, get_policy, load_builtin, load_game
+from tests.conftest import TEST_GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 load_builtin()
@@ -26,7 +27,7 @@ def test_a_builtin_game_is_its_packages_exports(game: str) -> None:
     assert get_policy(game) is importlib.import_module(f"games.{game}.ai").POLICY
 
 
-@pytest.mark.parametrize("game", ["tokens", "shapes", "race", "pairs"])
+@pytest.mark.parametrize("game", TEST_GAMES)
 def test_a_test_game_is_found_the_same_way(game: str) -> None:
     assert ENGINES[game] is importlib.import_module(f"tests.engines.{game}").ENGINE
     assert UIS[game] is importlib.import_module(f"tests.engines.{game}_ui").UI

@@ -1,0 +1,20 @@
+"""Last Stick's view: everything but the RNG is public, so every seat gets the same one."""
+
+from __future__ import annotations
+
+from games.core import State
+from tests.engines.sticks.schema import PublicView
+
+
+def view(state: State) -> PublicView:
+    last = state["last"]
+    return {
+        "phase": state["phase"],
+        "sticks": state["sticks"],
+        "start": state["start"],
+        "turn": state["turn"],
+        "taken": list(state["taken"]),
+        "missed": list(state["missed"]),
+        "last": {"seat": last["seat"], "count": last["count"]} if last else None,
+        "loser": state["loser"],
+    }
