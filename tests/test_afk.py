@@ -29,3 +29,5 @@ def test_every_engine_counts_through_it() -> None:
     users = {path.parent.name for path in (ROOT / "games").glob("*/*.py")
              if "afk.tally(" in path.read_text(encoding="utf-8")}
     assert users == {"hallway", "tarot", "words", "fencing", "kniggits"}
+    sixth = ROOT / "tests" / "engines" / "sticks"  # the sixth game, built by the checklist
+    assert any("afk.tally(" in path.read_text(encoding="utf-8") for path in sixth.glob("*.py"))
