@@ -23,6 +23,10 @@ Action = dict[str, Any]
 #: policy or UI left unparameterised (`Engine`) reads plain dicts (Any).
 PublicT = TypeVar("PublicT", bound=Mapping[str, Any])
 SeatT = TypeVar("SeatT", bound=Mapping[str, Any])
+#: The same for the engine, which only makes views: covariant, so every game's engine is an
+#: `Engine[Mapping[str, Any], Mapping[str, Any]]` (games.registry.AnyEngine, the runtime's).
+PublicT_co = TypeVar("PublicT_co", bound=Mapping[str, Any], covariant=True)
+SeatT_co = TypeVar("SeatT_co", bound=Mapping[str, Any], covariant=True)
 
 
 def copy_state(state: State) -> State:
@@ -205,7 +209,7 @@ class Secret:
     shared: tuple[int, ...] = ()
 
 
-class Engine(Generic[PublicT, SeatT]):
+class Engine(Generic[PublicT_co, SeatT_co]):
     """Base of every game engine. Subclasses set the class attributes and implement the
     methods marked below; `apply` copies the state so `play` may mutate freely. A game with a
     schema names its views: `class HallwayEngine(Engine[PublicView, SeatView])`.
@@ -263,10 +267,10 @@ class Engine(Generic[PublicT, SeatT]):
         raise NotImplementedError  # pragma: no cover - abstract
 
     @overload
-    def view(self, state: State, seat: None) -> PublicT: ...
+    def view(self, state: State, seat: None) -> PublicT_co: ...
     @overload
-    def view(self, state: State, seat: int) -> SeatT: ...
-    def view(self, state: State, seat: int | None) -> PublicT | SeatT:
+    def view(self, state: State, seat: int) -> SeatT_co: ...
+    def view(self, state: State, seat: int | None) -> PublicT_co | SeatT_co:
         """What `seat` may see; `None` is the public view shown in the channel."""
         raise NotImplementedError  # pragma: no cover - abstract
 
@@ -331,13 +335,16 @@ class Engine(Generic[PublicT, SeatT]):
             return []
         return self.waits(state)
 
-    def apply(self, state: State, seat: int, action: Action, now: float) -> tuple[State, list[Event]]:
+    def apply(self, state: State, seat: int | None, action: Action, now: float) -> tuple[State, list[Event]]:
+        """`play` on a copy. Seat None is the game itself: a seatless wait's default (`Wait`) or
+        the `resume_action`, which only an engine that declares them is ever given."""
         if self.outcome(state) is not None:
             raise IllegalAction("This game is already over.")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("That is not an action this game understands.")
         new_state = copy_state(state)
-        events = self.play(new_state, seat, action, now)
+        # Such an engine's `play` takes `int | None` (Words, Fencing); the others keep `int`.
+        events = self.play(new_state, seat, action, now)  # type: ignore[arg-type]
         return new_state, events
 
     def forfeit(self, state: State, seat: int, now: float) -> tuple[State, list[Event]]:

@@ -25,7 +25,9 @@ class Reason:
     rule: str | None = None
 
 
-Explain = Callable[[dict[str, Any], int, Action], Reason]
+#: `explain(view, seat, action)`: the view is the game's own SeatView (its schema's), which the
+#: runtime hands on unread; no one type takes every game's, hence Any (as `registry.AnyPolicy`).
+Explain = Callable[[Any, int, Action], Reason]
 PLAIN = Reason("it is the move the computer player rates best from what you can see")
 
 

@@ -17,7 +17,8 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from games.core import Engine, Outcome, State
+from games.core import Outcome, State
+from games.registry import AnyEngine
 
 FORMAT = "rumpus-game-record"
 FORMAT_VERSION = 1
@@ -54,7 +55,7 @@ def outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
 
 
 def build_record(
-    engine: Engine, *, game_id: int, guild_id: int, options: Mapping[str, Any],
+    engine: AnyEngine, *, game_id: int, guild_id: int, options: Mapping[str, Any],
     seats: Iterable[tuple[int, int, str]], seed: int, nonce: str,
     actions: Iterable[tuple[int, int | None, Mapping[str, Any], float]], final_state: State,
     created_at: float | None = None, finished_at: float | None = None,

@@ -17,14 +17,25 @@ are what it uses underneath, left for an engine a test defines in place.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from types import ModuleType
+from typing import Any, TypeAlias
 
 from games.computer import Policy
 from games.core import Engine
 
-ENGINES: dict[str, Engine] = {}
+#: An engine of some game: its views are JSON objects, read-only, their keys its schema's (each
+#: game's own modules are the ones checked against that). The registry holds every game's engine
+#: in one table; the runtime passes views on, to the game's own UI and computer player.
+AnyEngine: TypeAlias = Engine[Mapping[str, Any], Mapping[str, Any]]
+#: A computer player of some game: it reads the seat view of its own game's engine, which the
+#: runtime hands it without knowing the schema (a policy's view type is a parameter it reads,
+#: so no one type takes every game's: Any).
+AnyPolicy: TypeAlias = Policy[Any]
+
+ENGINES: dict[str, AnyEngine] = {}
 #: Policies by game name, once read (`get_policy`); a test may set one with `register_policy`.
-POLICIES: dict[str, Policy] = {}
+POLICIES: dict[str, AnyPolicy] = {}
 #: Game name -> the module whose POLICY is its computer player (read when first asked).
 POLICY_MODULES: dict[str, str] = {}
 
@@ -41,7 +52,7 @@ def exported(module: ModuleType | str, name: str) -> object:
         raise LookupError(f"{module.__name__} exports no {name}") from None
 
 
-def register(engine: Engine) -> Engine:
+def register(engine: AnyEngine) -> AnyEngine:
     """Add an engine under its `name` (idempotent for the same class)."""
     existing = ENGINES.get(engine.name)
     if existing is not None and type(existing) is not type(engine):
@@ -50,7 +61,7 @@ def register(engine: Engine) -> Engine:
     return engine
 
 
-def load_game(package: str) -> Engine:
+def load_game(package: str) -> AnyEngine:
     """Register the ENGINE `package` exports; its POLICY is `<package>.ai`'s, read when first asked."""
     engine = exported(package, "ENGINE")
     if not isinstance(engine, Engine):
@@ -59,7 +70,7 @@ def load_game(package: str) -> Engine:
     return register(engine)
 
 
-def get_engine(name: str) -> Engine:
+def get_engine(name: str) -> AnyEngine:
     engine = ENGINES.get(name)
     if engine is not None:
         return engine
@@ -73,7 +84,7 @@ def get_engine(name: str) -> Engine:
 _loaded = False
 
 
-def load_builtin() -> dict[str, Engine]:
+def load_builtin() -> dict[str, AnyEngine]:
     """Load the real games once (every action looks its engine up: five imports each time cost
     more than the lookup)."""
     global _loaded
@@ -84,7 +95,7 @@ def load_builtin() -> dict[str, Engine]:
     return ENGINES
 
 
-def get_policy(name: str) -> Policy | None:
+def get_policy(name: str) -> AnyPolicy | None:
     """The computer player of game `name` (its `ai` module's POLICY), or None for a game without one."""
     engine = get_engine(name)
     policy = POLICIES.get(engine.name)
@@ -104,6 +115,6 @@ def get_policy(name: str) -> Policy | None:
     return policy
 
 
-def register_policy(name: str, policy: Policy) -> Policy:
+def register_policy(name: str, policy: AnyPolicy) -> AnyPolicy:
     POLICIES[name] = policy
     return policy

@@ -27,8 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from games import registry
-from games.core import Engine, IllegalAction, State
+from games.core import IllegalAction, State
 from games.record import FORFEIT, FORMAT, FORMAT_VERSION, HANDOFF, outcome_json, seed_commitment, state_digest
+from games.registry import AnyEngine
 
 
 class RecordError(Exception):
@@ -69,7 +70,7 @@ def load_record(path: str | Path) -> dict[str, Any]:
     return record
 
 
-def import_engines(modules: Iterable[str]) -> list[Engine]:
+def import_engines(modules: Iterable[str]) -> list[AnyEngine]:
     """Load the engine each module exports as ENGINE, as every game is found (`registry.load_game`)."""
     found = []
     for name in modules:
@@ -82,7 +83,7 @@ def import_engines(modules: Iterable[str]) -> list[Engine]:
     return found
 
 
-def find_engine(name: str) -> Engine:
+def find_engine(name: str) -> AnyEngine:
     """The registered engine called `name`; the built-in games are loaded only when needed,
     so a record of an engine registered by hand replays even while a built-in is broken."""
     engine = registry.ENGINES.get(name)
@@ -138,7 +139,7 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def replay(record: Mapping[str, Any], engine: Engine,
+def replay(record: Mapping[str, Any], engine: AnyEngine,
            on_step: Callable[[int, State], None] | None = None) -> State:
     """The final state of the recorded game, replayed from its seed, options and actions.
     Raises IllegalAction (with `args[0]` naming the action) when the rules refuse one."""
@@ -198,7 +199,7 @@ def describe_outcome(outcome: Mapping[str, Any] | None, names: Mapping[int, str]
     return "; ".join(parts) + reason
 
 
-def verify(record: Mapping[str, Any], engine: Engine | None = None, *, shown: str | None = None) -> Verdict:
+def verify(record: Mapping[str, Any], engine: AnyEngine | None = None, *, shown: str | None = None) -> Verdict:
     """Check a record: its commitment, that every action replays, and that the replay ends
     with the recorded outcome and final-state digest. `shown`: the commitment the table
     showed (as a player noted it), which the record's must equal. Raises RecordError when

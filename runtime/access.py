@@ -7,6 +7,7 @@ itself all ask it, so a refusal reads the same wherever it comes from.
 from __future__ import annotations
 
 from games import choices
+from games.core import Action
 from games.registry import get_engine
 from runtime import deadlines as deadline_rules
 from runtime.errors import NotSeated, Refusal, StaleComponent
@@ -18,7 +19,7 @@ SPENT = "Already done: that press counted once. Your panel shows what is left."
 
 
 def may_press(game: GameRecord, user_id: int, *, version: int | None = None,
-              action: dict | None = None, pressed: str | None = None) -> int:
+              action: Action | None = None, pressed: str | None = None) -> int:
     """The seat `user_id` plays in `game`, which must be running; with `version` (the state a
     component was drawn for) the component must still be good. `pressed`: the press's
     `press_key`, when the caller already has it. Raises a Refusal saying why not."""
@@ -34,7 +35,7 @@ def may_press(game: GameRecord, user_id: int, *, version: int | None = None,
     return seat
 
 
-def check_current(game: GameRecord, seat: int, version: int, *, action: dict | None = None,
+def check_current(game: GameRecord, seat: int, version: int, *, action: Action | None = None,
                   pressed: str | None = None) -> None:
     """Refuse a component drawn for an older state, unless it belongs to an independent wait
     of this seat that is still running (rock-paper-scissors: the others' picks do not

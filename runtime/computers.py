@@ -14,9 +14,9 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from games.computer import Asked, Policy, decision_rng
-from games.core import Action, Engine, IllegalAction, Outcome, State, Wait
-from games.registry import get_policy
+from games.computer import Asked, decision_rng
+from games.core import Action, IllegalAction, Outcome, State, Wait
+from games.registry import AnyEngine, AnyPolicy, get_policy
 from runtime.errors import Refusal
 from storage import GameRecord, SeatRecord
 
@@ -119,7 +119,7 @@ def asked(seat: int, waits: Sequence[Wait] | Sequence[dict[str, Any]], now: floa
     return Asked(seat, tuple(keys), now)
 
 
-def thinker(engine: Engine, policy: Policy | None, game: GameRecord, state: State, waits: Sequence[Wait],
+def thinker(engine: AnyEngine, policy: AnyPolicy | None, game: GameRecord, state: State, waits: Sequence[Wait],
             version: int, now: float) -> Callable[[Wait], float]:
     """How long each computer seat takes over a wait that begins now (its policy's delay)."""
 
@@ -137,7 +137,7 @@ def thinker(engine: Engine, policy: Policy | None, game: GameRecord, state: Stat
     return think
 
 
-def decide(engine: Engine, policy: Policy | None, game: GameRecord, seat: int, now: float,
+def decide(engine: AnyEngine, policy: AnyPolicy | None, game: GameRecord, seat: int, now: float,
            default: Action | None) -> tuple[State, list[Any], Action]:
     """The computer's move, applied: the policy's answer from the view alone; if it fails or is
     refused (a policy bug must not stall the game), the wait's default, else a random legal one."""

@@ -16,9 +16,10 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from games.computer import Policy, decision_rng
-from games.core import Action, Engine, IllegalAction
+from games.computer import decision_rng
+from games.core import Action, IllegalAction
 from games.explain import Reason, explainer
+from games.registry import AnyEngine, AnyPolicy
 from runtime.computers import asked
 from runtime.errors import Refusal
 from storage import GameRecord, Status
@@ -43,7 +44,7 @@ def offers_hints(game: GameRecord) -> bool:
     return game.practice and game.status is Status.ACTIVE
 
 
-def hint_for(engine: Engine, policy: Policy | None, game: GameRecord, seat: int, now: float) -> Hint:
+def hint_for(engine: AnyEngine, policy: AnyPolicy | None, game: GameRecord, seat: int, now: float) -> Hint:
     """The computer player's move in `seat`'s place, from that seat's view alone, with its reason.
     Refuses (a sentence) outside a practice table, when nothing is asked, or without a policy."""
     if not game.practice:

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Engine
-from games.registry import get_engine, get_policy
+from games.registry import AnyEngine, get_engine, get_policy
 from runtime import computers
 from runtime import deadlines as deadline_rules
 from runtime.errors import NotAllowed, NotSeated, Refusal
@@ -104,7 +103,7 @@ class Lobby(ActionLoop):
             return await self._reload(game_id)
 
     @staticmethod
-    def _team_for(game: GameRecord, engine: Engine, team: int | None) -> int:
+    def _team_for(game: GameRecord, engine: AnyEngine, team: int | None) -> int:
         if team is None:  # the team with the most room; the first of equals
             return min(range(len(engine.lobby_teams)), key=lambda t: (len(members(game, t)), t))
         if not 0 <= team < len(engine.lobby_teams):
@@ -171,7 +170,7 @@ class Lobby(ActionLoop):
             return Applied(game, engine, [], people, newly_awaited=sorted({d["seat"] for d in asked}),
                            asked=asked)
 
-    async def _seat_by_team(self, game: GameRecord, engine: Engine) -> GameRecord:
+    async def _seat_by_team(self, game: GameRecord, engine: AnyEngine) -> GameRecord:
         """Refuse a start with a team short of players; else renumber the seats so each team's
         members, in join order, sit together in team order (partners side by side)."""
         fewest = engine.team_bounds()[0]

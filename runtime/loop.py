@@ -15,9 +15,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from games.core import Action, Engine, Event, IllegalAction, Outcome, State, Wait
+from games.core import Action, Event, IllegalAction, Outcome, State, Wait
 from games.record import FORFEIT, HANDOFF
-from games.registry import get_engine, get_policy
+from games.registry import AnyEngine, get_engine, get_policy
 from runtime import computers
 from runtime import deadlines as deadline_rules
 from runtime.access import may_press
@@ -55,7 +55,7 @@ class Applied:
     """What one committed step did, for the edge to publish."""
 
     game: GameRecord
-    engine: Engine
+    engine: AnyEngine
     events: list[Event]
     changed_seats: list[int]
     outcome: Outcome | None = None
@@ -106,9 +106,10 @@ class ActionLoop(GameCache):
             try:
                 seat = may_press(game, user_id, version=version, action=action, pressed=press)
                 engine = get_engine(game.kind)
-                assert game.state is not None
+                current = game.state
+                assert current is not None
                 now = max(pressed, game.last_at if game.last_at is not None else pressed)
-                state, events = judged(game, lambda: engine.apply(game.state, seat, action, now))
+                state, events = judged(game, lambda: engine.apply(current, seat, action, now))
             except Refusal:
                 if not confirmed:
                     confirmed = True
@@ -219,9 +220,10 @@ class ActionLoop(GameCache):
 
     async def _forfeit(self, game: GameRecord, seat: int, pressed: float) -> Applied:
         engine = get_engine(game.kind)
-        assert game.state is not None
+        current = game.state
+        assert current is not None
         now = max(pressed, game.last_at or pressed)
-        state, events = judged(game, lambda: engine.forfeit(game.state, seat, now))
+        state, events = judged(game, lambda: engine.forfeit(current, seat, now))
         return await self._commit(game, engine, seat, {"type": FORFEIT}, state, events, at=now)
 
     async def expire(self, game_id: int) -> list[Applied]:
@@ -274,7 +276,7 @@ class ActionLoop(GameCache):
             self.forget(game_id)
             return await self._reload(game_id)
 
-    def _schedule(self, game: GameRecord, engine: Engine, previous: list[dict[str, Any]], state: State,
+    def _schedule(self, game: GameRecord, engine: AnyEngine, previous: list[dict[str, Any]], state: State,
                   at: float, *, version: int, mover: int | None = None,
                   pressed: str | None = None) -> list[dict[str, Any]]:
         """The deadlines of `state`'s waits; a computer seat's wait is due when it has thought.
@@ -287,7 +289,7 @@ class ActionLoop(GameCache):
                                        mover=mover, pressed=pressed)
 
     async def _commit(
-        self, game: GameRecord, engine: Engine, seat: int | None, action: Action, state: State,
+        self, game: GameRecord, engine: AnyEngine, seat: int | None, action: Action, state: State,
         events: list[Event], *, at: float | None = None, timed_out: bool = False,
         pressed: str | None = None,
     ) -> Applied:
@@ -341,8 +343,8 @@ class ActionLoop(GameCache):
             game.status = Status.CANCELLED if outcome.abandoned else Status.FINISHED
             self.forget(game.id)
         self.on_deadlines(game.id, deadline_rules.earliest(deadlines))
-        before = rating.before if rating is not None else {}
-        changes = {r.user_id: (before[r.user_id].ordinal if r.user_id in before else None, r.ordinal)
+        was = rating.before if rating is not None else {}
+        changes = {r.user_id: (was[r.user_id].ordinal if r.user_id in was else None, r.ordinal)
                    for r in rerated}
         return Applied(game, engine, events, changed, outcome, public_changed=public_changed, rated=rated,
                        rating_changes=changes, seat=seat, newly_awaited=newly, asked=asked)

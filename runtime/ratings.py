@@ -37,7 +37,7 @@ def rate(
         [MODEL.rating(mu=before[users[s]].mu, sigma=before[users[s]].sigma) for s in team]
         for team in teams
     ]
-    team_ranks = [min(outcome.ranks[s] for s in team) for team in teams]
+    team_ranks: list[float] = [min(outcome.ranks[s] for s in team) for team in teams]
     rated = MODEL.rate(model_teams, ranks=team_ranks)
     out: list[RatingRecord] = []
     for team, new_team in zip(teams, rated, strict=True):

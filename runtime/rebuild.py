@@ -6,9 +6,10 @@ A computer taking a leaver's seat is logged but changes nothing the rules see.
 from __future__ import annotations
 
 from games.core import State
-from games.record import FORFEIT, HANDOFF
+from games.record import HANDOFF
 from games.registry import get_engine
 from runtime.errors import NoGame
+from runtime.replays import advance
 from storage import Storage
 
 
@@ -23,11 +24,7 @@ async def rebuild(storage: Storage, game_id: int, *, upto: int | None = None) ->
     for record in await storage.actions(game_id):
         if upto is not None and record.seq > upto:
             break
-        if record.action.get("type") == FORFEIT:
-            state, _ = engine.forfeit(state, record.seat, record.at)
-        elif record.action.get("type") == HANDOFF:
-            continue
-        else:
-            state, _ = engine.apply(state, record.seat, record.action, record.at)
+        if record.action.get("type") != HANDOFF:  # a computer took a seat: the rules saw nothing
+            state, _ = advance(engine, state, record.seat, record.action, record.at)
     return state
 

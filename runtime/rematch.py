@@ -22,8 +22,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
-from games.core import Engine
-from games.registry import get_engine
+from games.registry import AnyEngine, get_engine
 from runtime import computers
 from runtime.errors import NotAllowed, Refusal
 from runtime.service import TableService
@@ -48,7 +47,7 @@ def rematch_seats(game: GameRecord) -> list[PlannedSeat]:
     return planned
 
 
-def rematch_options(game: GameRecord, engine: Engine) -> dict[str, object]:
+def rematch_options(game: GameRecord, engine: AnyEngine) -> dict[str, object]:
     """The options the finished game's lobby chose: without what its start added."""
     added = {"team_sizes", engine.champion_option}
     return engine.resolve_options({k: v for k, v in game.options.items() if k not in added})

@@ -14,12 +14,13 @@ Discord-free: the cog layer words the events and draws the views.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core import Engine, Event, IllegalAction, State
+from games.core import Event, IllegalAction, State
 from games.record import FORFEIT, HANDOFF, state_digest
+from games.registry import AnyEngine
 from storage import GameRecord
 from storage.records import ActionRecord
 
@@ -30,7 +31,7 @@ CACHED = 8
 FIRST_LINE = "The game begins."
 
 #: The chapter of a public view ("Hand 2", "Round 5"), or None where a game has none.
-Chapter = Callable[[dict[str, Any]], str | None]
+Chapter = Callable[[Mapping[str, Any]], str | None]
 #: A public event in the game's words, or None to hide it.
 Describe = Callable[[Event], str | None]
 
@@ -54,7 +55,7 @@ class Replay:
     """Every step of one finished game."""
 
     game_id: int
-    engine: Engine
+    engine: AnyEngine
     players: int
     options: dict[str, Any]
     seed: int
@@ -82,7 +83,7 @@ class Replay:
             state, _ = advance(self.engine, state, seat, action, at)
         return state
 
-    def view_at(self, step: int) -> dict[str, Any]:
+    def view_at(self, step: int) -> Mapping[str, Any]:
         """The public view after `step`: only what the table showed then (after the end, what
         the game reveals)."""
         return self.engine.view(self.state_at(step), None)
@@ -105,17 +106,17 @@ class Replay:
         return found
 
 
-def advance(engine: Engine, state: State, seat: int | None, action: dict[str, Any],
+def advance(engine: AnyEngine, state: State, seat: int | None, action: dict[str, Any],
             at: float) -> tuple[State, list[Event]]:
     """One recorded action, as the runtime applied it (a forfeit by `engine.forfeit`)."""
     if action.get("type") == FORFEIT:
         if seat is None:
             raise IllegalAction("A forfeit needs a seat.")
         return engine.forfeit(state, seat, at)
-    return engine.apply(state, seat, action, at)  # type: ignore[arg-type]
+    return engine.apply(state, seat, action, at)
 
 
-def build(engine: Engine, game: GameRecord, actions: Sequence[ActionRecord], *,
+def build(engine: AnyEngine, game: GameRecord, actions: Sequence[ActionRecord], *,
           describe: Describe, chapter: Chapter | None = None) -> Replay:
     """Replay a finished game from its seed and its action log."""
     moves = [(a.seat, a.action, a.at) for a in actions if a.action.get("type") != HANDOFF]
@@ -137,7 +138,7 @@ def build(engine: Engine, game: GameRecord, actions: Sequence[ActionRecord], *,
     return replay
 
 
-def _chapter(chapter: Chapter | None, engine: Engine, state: State) -> str | None:
+def _chapter(chapter: Chapter | None, engine: AnyEngine, state: State) -> str | None:
     return chapter(engine.view(state, None)) if chapter is not None else None
 
 

@@ -17,7 +17,8 @@ from collections.abc import Callable
 
 import orjson
 
-from games.core import Engine, State
+from games.core import State
+from games.registry import AnyEngine
 
 #: `digest(seat)`: the digest of a seat's view (None: the public view).
 View = Callable[[int | None], bytes]
@@ -28,14 +29,14 @@ class ViewMemo:
         #: game id -> (the state, its views' digests by seat; None is the public view)
         self._kept: dict[int, tuple[State, dict[int | None, bytes]]] = {}
 
-    def of(self, engine: Engine, state: State | None, game_id: int) -> View:
+    def of(self, engine: AnyEngine, state: State, game_id: int) -> View:
         """`digest(seat)` of `state`'s views: from what was kept for it, else computed (and
         not kept)."""
         kept = self._kept.get(game_id)
         views = kept[1] if kept is not None and kept[0] is state else {}
         return _lazy(engine, state, views)
 
-    def put(self, engine: Engine, state: State, game_id: int) -> View:
+    def put(self, engine: AnyEngine, state: State, game_id: int) -> View:
         """`digest(seat)` of the views of `state`, the game's newest: those computed are kept
         for the next commit's `of`."""
         if len(self._kept) > 50_000:
@@ -57,7 +58,7 @@ def digest(view: object) -> bytes:
     return hashlib.blake2b(packed, digest_size=16).digest()
 
 
-def _lazy(engine: Engine, state: State | None, views: dict[int | None, bytes]) -> View:
+def _lazy(engine: AnyEngine, state: State, views: dict[int | None, bytes]) -> View:
     def view(seat: int | None) -> bytes:
         if seat not in views:
             views[seat] = digest(engine.view(state, seat))

@@ -3,21 +3,20 @@ Everything in Hallway is public, so its reasons are exact: it counts every space
 
 from __future__ import annotations
 
-from typing import Any, cast
-
 from games.core import Action
 from games.explain import Reason
 from games.hallway.ai import POLICY
+from games.hallway.schema import SeatView
 
 
-def explain(view: dict[str, Any], seat: int, action: Action) -> Reason:
+def explain(view: SeatView, seat: int, action: Action) -> Reason:
     kind = action.get("type")
     if kind == "roll":
         if view.get("phase") == "rolloff":
             return Reason("the higher roll starts, and there is nothing to choose before rolling", "2")
         return Reason("a turn is one roll of the d4 and one move toward your exit", "4")
     if kind in ("offer", "accept", "decline", "nodeal"):
-        no_deal, swap = POLICY.stakes(cast(Any, view), seat)  # the seat's view, as the policy reads it
+        no_deal, swap = POLICY.stakes(view, seat)
         fair = (no_deal - swap) / 2
         amount = round(abs(fair))
         price = f"{'receiving' if fair >= 0 else 'paying'} about {amount} point{'' if amount == 1 else 's'}"
