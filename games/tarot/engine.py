@@ -1,21 +1,23 @@
 """Conference / League as a pure engine: options, waits and timers, dispatch, the AFK flag
-and vote (§4), the outcome (§5); the views are in views.py."""
+and vote (§4), the outcome (§5); the views are in views.py. Each action kind has its rule
+check (`VERIFY`), which `legal_actions` filters by and `play` runs before its rule (`HANDLERS`)."""
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Literal, overload
+from typing import Any, ClassVar, overload
 
 from games import afk
 from games.core import Action, Engine, Event, IllegalAction, Option, Outcome, Rng, Secret, State, Wait
-from games.phase import Phase
 from games.tarot import hand as hands
 from games.tarot import views
 from games.tarot.cards import DECK, SUITS
-from games.tarot.deal import discard_choices, discard_shortfall, partner, team_of
-from games.tarot.hand import current_trick, legal_for, turn, window_holder
-from games.tarot.schema import Kind, PhaseName, PublicView, SeatView
+from games.tarot.deal import discard_choices, partner, team_of
+from games.tarot.hand import current_trick, turn, window_holder
+from games.tarot.hand import phase as phase  # where the game is: the rules in hand.py read it too
+from games.tarot.schema import Kind, PublicView, SeatView
+from games.tarot.tricks import legal_cards
 from games.tarot.views import conference_on as conference_on  # its old home, read by the UI and tests
 
 #: Live limits in seconds (§4); the async profile multiplies them by ASYNC_FACTOR.
@@ -25,13 +27,6 @@ ASYNC_FACTOR = 120
 AFK_TIMEOUT = 10.0
 AFK_LIMIT = 3
 TEAMS = ((0, 1), (2, 3))
-
-
-def phase(state: State) -> Phase[PhaseName, Literal["vote"] | None]:
-    """Where the game is (the one place that reads it): the hand's phase, "over" once the game
-    is over or abandoned, with the step "vote" while play is paused for an AFK vote (§4)."""
-    over = state["over"] or state["abandoned"] is not None
-    return Phase("over" if over else state["hand"]["phase"], "vote" if state["vote"] is not None and not over else None)
 
 
 class TarotEngine(Engine[PublicView, SeatView]):
@@ -113,52 +108,58 @@ class TarotEngine(Engine[PublicView, SeatView]):
 
     # ----- what may be done ----------------------------------------------------------
     def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """The candidates the rule checks accept: the same checks `play` runs (`VERIFY`)."""
         if self.outcome(state) is not None:
             return []
-        vote = state["vote"]
-        if vote is not None:
-            if seat == vote["seat"] or str(seat) in vote["votes"]:
-                return []
+        legal = []
+        for action in self.candidates(state, seat):
+            try:
+                self.verify(state, seat, action)
+            except IllegalAction:
+                continue
+            legal.append(action)
+        return legal
+
+    @staticmethod
+    def candidates(state: State, seat: int) -> list[Action]:
+        """What `legal_actions` tries, by phase: the votes while play is paused, the pairs the
+        discard rule could take, the suits, the calls (none once the holder passed: the screens
+        offer none then), the cards the trick allows from the seat's hand."""
+        if phase(state).step == "vote":
             return [{"type": "vote", "vote": "continue"}, {"type": "vote", "vote": "abandon"}]
         hand = state["hand"]
-        at = phase(state).name
-        if at == "discard" and seat == hand["dealer"]:
-            allegiances = state["options"]["allegiances"]
-            held = hand["hands"][seat]
-            plain, _trumps, shortfall = discard_shortfall(held, allegiances=allegiances)
-            pairs = itertools.combinations(discard_choices(held, allegiances=allegiances), 2)
-            return [{"type": "discard", "cards": list(p)} for p in pairs
-                    if sum(c not in plain for c in p) == shortfall]
-        if at == "nominate" and seat == hand["dealer"]:
+        at, held = phase(state).name, hand["hands"][seat]
+        if at == "discard":
+            pairs = itertools.combinations(discard_choices(held, allegiances=state["options"]["allegiances"]), 2)
+            return [{"type": "discard", "cards": list(p)} for p in pairs]
+        if at == "nominate":
             return [{"type": "nominate", "suit": s} for s in (*SUITS, "none")]
-        if at == "window" and window_holder(hand) == seat and not hand["window"]["passed"]:
-            return [{"type": "call", "call": c} for c in ("ours", "yours", "pass")]
-        return [{"type": "play", "card": card} for card in legal_for(hand, seat)]
+        if at == "window":
+            return [] if hand["window"]["passed"] else [{"type": "call", "call": c} for c in ("ours", "yours", "pass")]
+        trick = hand["tricks"][-1] if hand["tricks"] and hand["tricks"][-1]["winner"] is None else None
+        return [{"type": "play", "card": card}
+                for card in legal_cards(held, trick["plays"] if trick else [], hand["g_suit"])]
+
+    @staticmethod
+    def verify(state: State, seat: int | None, action: Action) -> None:
+        """The rule check of the action's kind (`VERIFY`), in `play`'s order: the game on, the
+        seat at the table, play not paused (but for a vote), then the kind's own rule."""
+        check = VERIFY.get(action["type"])
+        if check is None:
+            _moving(state, seat)
+            raise IllegalAction(NOT_A_MOVE)
+        check(state, seat, action)
 
     # ----- doing it ------------------------------------------------------------------
     def play(self, state: State, seat: int, action: Action, now: float) -> list[Event]:
-        """The handler of `HANDLERS` for the action's kind, in this order: the game's own
-        close of a window (seat None), then a seat's vote (taken while play is paused), then
-        the seat's moves, which the vote pauses and which count for AFK (a call never does)."""
+        """The check of `VERIFY`, then the handler of `HANDLERS` for the action's kind: the
+        game's own close of a window (seat None), a seat's vote (taken while play is paused),
+        the seat's moves, which count for AFK (a call never does)."""
         kind = action["type"]
         timed_out = bool(action.get("timeout"))
-        handler = HANDLERS.get(kind)
-        if state["over"] or state["abandoned"] is not None:
-            raise IllegalAction("This game is already over.")
-        if kind == "close" and seat is None:
-            return _close(state, seat, action, timed_out)
-        if not isinstance(seat, int) or not 0 <= seat < 4:
-            raise IllegalAction("You are not at this table.")
-        if kind == "vote":
-            return _vote(state, seat, action, timed_out)
-        if state["vote"] is not None:
-            raise IllegalAction("Play is paused while the table votes on {away}, who seems to be away.",
-                                seats={"away": state["vote"]["seat"]})
-        if handler is None or kind in ("close", "vote"):
-            raise IllegalAction("That is not a move in Conference / League: discard, name a suit, "
-                                "play a card, call, or vote.")
-        events = handler(state, seat, action, timed_out)
-        if kind == "call":  # a window never counts for AFK
+        self.verify(state, seat, action)
+        events = HANDLERS[kind](state, seat, action, timed_out)
+        if kind in ("close", "vote", "call"):  # the game's own, a vote, a window: never AFK
             return events
         return events + self._count_away(state, seat, timed_out)
 
@@ -220,18 +221,55 @@ class TarotEngine(Engine[PublicView, SeatView]):
     secret_pools: ClassVar[Mapping[str, Sequence[Any]]] = {"card": DECK, "bool": (True, False)}
 
 
-def _vote(state: State, seat: int, action: Action, timed_out: bool) -> list[Event]:
-    """§4: two votes to abandon end the game; two to continue, or all three in, play on."""
-    vote = action.get("vote")
+NOT_A_MOVE = "That is not a move in Conference / League: discard, name a suit, play a card, call, or vote."
+
+
+def _at_table(state: State, seat: int | None) -> int:
+    """`play`'s first checks: the game is still on, and `seat` is one of the four."""
+    if phase(state).name == "over":
+        raise IllegalAction("This game is already over.")
+    if not isinstance(seat, int) or not 0 <= seat < 4:
+        raise IllegalAction("You are not at this table.")
+    return seat
+
+
+def _moving(state: State, seat: int | None) -> int:
+    """What a seat's move needs first: the game on, the seat at the table, play not paused."""
+    at = _at_table(state, seat)
+    if phase(state).step == "vote":
+        raise IllegalAction("Play is paused while the table votes on {away}, who seems to be away.",
+                            seats={"away": state["vote"]["seat"]})
+    return at
+
+
+def verify_close(state: State, seat: int | None, action: Action) -> None:
+    """The game's own action (seat None), once the window's time ran out; no seat's move."""
+    if seat is None and phase(state).name != "over":
+        hands.verify_window_open(state)
+        return
+    _moving(state, seat)
+    raise IllegalAction(NOT_A_MOVE)
+
+
+def verify_vote(state: State, seat: int | None, action: Action) -> None:
+    """§4: a vote on the player flagged away, once each, by the other three."""
+    seat = _at_table(state, seat)
     box = state["vote"]
     if box is None:
         raise IllegalAction("There is no vote now.")
     if seat == box["seat"]:
         raise IllegalAction("The table is voting on you: make your next move to show you're back.")
-    if vote not in ("continue", "abandon"):
+    if action.get("vote") not in ("continue", "abandon"):
         raise IllegalAction("Vote continue or abandon.")
     if str(seat) in box["votes"]:
         raise IllegalAction("You already voted.")
+
+
+def _vote(state: State, seat: int, action: Action, timed_out: bool) -> list[Event]:
+    """§4: two votes to abandon end the game; two to continue, or all three in, play on."""
+    verify_vote(state, seat, action)
+    vote = action.get("vote")
+    box = state["vote"]
     box["votes"][str(seat)] = vote
     events = [Event("voted", {"seat": seat, "vote": vote})]
     tally = list(box["votes"].values())
@@ -254,7 +292,21 @@ def _discard(state: State, seat: int, action: Action, timed_out: bool) -> list[E
     return hands.discard(state, seat, None if timed_out else action.get("cards"))
 
 
-#: Every action kind of the schema and its handler; `play` says in which order they are tried.
+#: Every action kind of the schema and its rule check, shared by `legal_actions` and `play`
+#: (which runs it before the handler; the rules in hand.py run their own part first too).
+VERIFY: dict[Kind, Callable[[State, int | None, Action], object]] = {
+    "close": verify_close,
+    "vote": verify_vote,
+    "discard": lambda state, seat, action: hands.verify_discard(
+        state, _moving(state, seat), None if action.get("timeout") else action.get("cards")),
+    "nominate": lambda state, seat, action: hands.verify_nominate(state, _moving(state, seat), action.get("suit")),
+    "play": lambda state, seat, action: hands.verify_play(state, _moving(state, seat), action.get("card"),
+                                                          timed_out=bool(action.get("timeout"))),
+    "call": lambda state, seat, action: hands.verify_call(state, _moving(state, seat), action.get("call")),
+}
+
+
+#: Every action kind of the schema and its handler; `play` runs the kind's check first.
 HANDLERS: dict[Kind, Callable[[State, int, Action, bool], list[Event]]] = {
     "close": _close,
     "vote": _vote,

@@ -1,19 +1,33 @@
 """One hand of Conference / League: the deal, the discard and the nomination, the tricks,
 the order of play, and the Aces of Allegiance. Functions of the game state; the engine
-(`games.tarot.engine`) dispatches to them and keeps the AFK bookkeeping."""
+(`games.tarot.engine`) dispatches to them and keeps the AFK bookkeeping. Each move's rule
+check (`verify_*`, reading the state only) is what the engine's VERIFY table runs, and the move
+runs it first. Where the game is, `phase(state)`, is read here; the helpers of one hand's
+record (`turn`, `current_trick`) read that record's own phase."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from games.core import Event, IllegalAction, Rng, State
+from games.phase import Phase
 from games.tarot.cards import DECK, FOOL, PAIR_OF, PAIRS, SUITS, cheap_key, corresponding_ace, is_ace, suit
-from games.tarot.deal import deal, default_discard, league_pack, partner, team_of, verify_discard
+from games.tarot.deal import deal, default_discard, league_pack, partner, team_of
+from games.tarot.deal import verify_discard as discard_rule
+from games.tarot.schema import PhaseName
 from games.tarot.scoring import Rules, settle
-from games.tarot.tricks import legal_cards, verify_play, winner
+from games.tarot.tricks import legal_cards, winner
+from games.tarot.tricks import verify_play as play_rule
 
 HANDS_PER_GAME = 4
 TRICKS_PER_HAND = 19
+
+
+def phase(state: State) -> Phase[PhaseName, Literal["vote"] | None]:
+    """Where the game is (the one place that reads it): the hand's phase, "over" once the game
+    is over or abandoned, with the step "vote" while play is paused for an AFK vote (§4)."""
+    over = state["over"] or state["abandoned"] is not None
+    return Phase("over" if over else state["hand"]["phase"], "vote" if state["vote"] is not None and not over else None)
 
 
 def rules_of(state: State) -> Rules:
@@ -71,9 +85,10 @@ def legal_for(hand: dict[str, Any], seat: int) -> list[str]:
 
 
 # ----- the dealer's steps ---------------------------------------------------------------
-def discard(state: State, seat: int, cards: list[str] | None) -> list[Event]:
+def verify_discard(state: State, seat: int, cards: Any) -> list[str]:
+    """R4: the two cards the dealer discards (`cards` None: the timer's choice, §4)."""
     hand = state["hand"]
-    if hand["phase"] != "discard":
+    if phase(state).name != "discard":
         raise IllegalAction("The discard is already made.", rule="R4")
     if seat != hand["dealer"]:
         raise IllegalAction("Only the dealer discards; {dealer} is dealing.", rule="R4",
@@ -83,7 +98,14 @@ def discard(state: State, seat: int, cards: list[str] | None) -> list[Event]:
     chosen = default_discard(held, allegiances=allegiances) if cards is None else cards
     if not isinstance(chosen, list) or not all(isinstance(c, str) for c in chosen):
         raise IllegalAction("Discard exactly two different cards.", rule="R4")
-    verify_discard(held, chosen, allegiances=allegiances)
+    discard_rule(held, chosen, allegiances=allegiances)
+    return chosen
+
+
+def discard(state: State, seat: int, cards: list[str] | None) -> list[Event]:
+    chosen = verify_discard(state, seat, cards)
+    hand = state["hand"]
+    held = hand["hands"][seat]
     for card in chosen:
         held.remove(card)
     hand["discard"] = list(chosen)
@@ -91,47 +113,58 @@ def discard(state: State, seat: int, cards: list[str] | None) -> list[Event]:
     return [Event("discarded", {"seat": seat}), Event("discard_made", {"cards": list(chosen)}, to=(seat,))]
 
 
-def nominate(state: State, seat: int, chosen: Any) -> list[Event]:
+def verify_nominate(state: State, seat: int, chosen: Any) -> None:
+    """R5: the dealer names a gallowglass suit, or none."""
     hand = state["hand"]
-    if hand["phase"] != "nominate":
+    if phase(state).name != "nominate":
         raise IllegalAction("There is no gallowglass suit to name now.", rule="R5")
     if seat != hand["dealer"]:
         raise IllegalAction("Only the dealer, {dealer}, names the gallowglass suit.", rule="R5",
                             seats={"dealer": hand["dealer"]})
     if chosen not in (*SUITS, "none"):
         raise IllegalAction("Name Cups, Coins, Swords, Batons or none.", rule="R5")
+
+
+def nominate(state: State, seat: int, chosen: Any) -> list[Event]:
+    verify_nominate(state, seat, chosen)
+    hand = state["hand"]
     hand["g_suit"] = None if chosen == "none" else chosen
     hand["phase"] = "play"
     return [Event("nominated", {"seat": seat, "suit": hand["g_suit"]})]
 
 
 # ----- tricks ------------------------------------------------------------------------------
-def play_card(state: State, seat: int, card: Any, *, timed_out: bool) -> list[Event]:
+def verify_play(state: State, seat: int, card: Any, *, timed_out: bool) -> tuple[str, bool]:
+    """R6-R8, R16a: (the card, whether it is played as the led suit); a timed-out turn plays
+    the cheapest legal card (§4)."""
     hand = state["hand"]
-    if hand["phase"] == "window":
+    at = phase(state).name
+    if at == "window":
         raise IllegalAction("Wait: an Ace of Allegiance has been played and its window is open.", rule="R14")
-    if hand["phase"] != "play":
+    if at != "play":
         raise IllegalAction("The dealer has not finished the discard yet.", rule="R4")
     expected = turn(hand)
     assert expected is not None  # the play phase always has a player to move
     if seat != expected:
         raise IllegalAction("It is {turn}'s turn to play.", rule="R6", seats={"turn": expected})
+    plays = hand["tricks"][-1]["plays"] if hand["tricks"] and hand["tricks"][-1]["winner"] is None else []
+    held = hand["hands"][seat]
+    if timed_out:
+        card = min(legal_cards(held, plays, hand["g_suit"]), key=cheap_key)
+    if not isinstance(card, str):
+        raise IllegalAction("Choose a card from your hand.", rule="R7")
+    return card, play_rule(held, plays, card, hand["g_suit"])
+
+
+def play_card(state: State, seat: int, card: Any, *, timed_out: bool) -> list[Event]:
+    card, as_led = verify_play(state, seat, card, timed_out=timed_out)
+    hand = state["hand"]
     if hand["tricks"] and hand["tricks"][-1]["winner"] is None:
         trick = hand["tricks"][-1]
     else:
         trick = {"leader": seat, "plays": [], "winner": None, "period": len(hand["periods"]) - 1}
         hand["tricks"].append(trick)
     held = hand["hands"][seat]
-    if timed_out:
-        card = min(legal_cards(held, trick["plays"], hand["g_suit"]), key=cheap_key)
-    if not isinstance(card, str):
-        raise IllegalAction("Choose a card from your hand.", rule="R7")
-    try:
-        as_led = verify_play(held, trick["plays"], card, hand["g_suit"])
-    except IllegalAction:
-        if not trick["plays"]:
-            hand["tricks"].pop()  # nothing was played: no trick was begun
-        raise
     held.remove(card)
     trick["plays"].append([seat, card, as_led])
     events = [Event("played", {"seat": seat, "card": card, "as_led": as_led, "timeout": timed_out})]
@@ -176,12 +209,17 @@ def window_holder(hand: dict[str, Any]) -> int | None:
     return next((s for s in (window["seat"], partner(window["seat"])) if other in hand["hands"][s]), None)
 
 
-def call(state: State, seat: int, choice: Any) -> list[Event]:
-    hand = state["hand"]
-    if hand["phase"] != "window" or window_holder(hand) != seat:
+def verify_call(state: State, seat: int, choice: Any) -> None:
+    """R14b: the holder of the corresponding Ace calls ours, yours, or passes."""
+    if phase(state).name != "window" or window_holder(state["hand"]) != seat:
         raise IllegalAction("There is no allegiance for you to call now.", rule="R14")
     if choice not in ("ours", "yours", "pass"):
         raise IllegalAction("Call ours, yours, or pass.", rule="R14")
+
+
+def call(state: State, seat: int, choice: Any) -> list[Event]:
+    verify_call(state, seat, choice)
+    hand = state["hand"]
     window = hand["window"]
     if choice == "pass":
         window["passed"] = True  # kept until the window ends: its length tells nothing (R14a)
@@ -203,10 +241,15 @@ def call(state: State, seat: int, choice: Any) -> list[Event]:
                              "mapping": mapping}), *close_window(state)]
 
 
-def close_window(state: State) -> list[Event]:
-    hand = state["hand"]
-    if hand["phase"] != "window":
+def verify_window_open(state: State) -> None:
+    """R14a: the window's time runs out only while it is open."""
+    if phase(state).name != "window":
         raise IllegalAction("No Allegiance window is open.", rule="R14")
+
+
+def close_window(state: State) -> list[Event]:
+    verify_window_open(state)
+    hand = state["hand"]
     hand["window"] = None
     hand["phase"] = "play"
     events = [Event("window_closed", {})]

@@ -1,6 +1,7 @@
 """What the player in turn does (rule 8), and their choices inside an immediate event
-(How Do You Say…? rule 16, Trash Talk rule 17). A move that ends the turn returns
-`END_TURN`; `turns.follow` carries it out."""
+(How Do You Say…? rule 16, Trash Talk rule 17). Each move's rule check (`verify_*`) is what
+the engine's VERIFY table holds: `legal_actions` filters by it and the move runs it first.
+A move that ends the turn returns `END_TURN`; `turns.follow` carries it out."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from games.words.state import (
     letters_in,
     need_int,
     need_str,
+    phase,
     replacement_draw,
     seats_in_play,
     spell,
@@ -42,14 +44,14 @@ STEP_FIRST: dict[str, tuple[str, str]] = {
 
 
 def check_turn(state: State, seat: int, step: str = "act") -> None:
-    phase = state["phase"]
-    if phase["name"] != "main":
-        message, rule = NOT_NOW.get(phase["name"], ("You can't do that right now.", "4"))
-        raise IllegalAction(message, rule=rule, seats={"player": phase["seat"]} if "seat" in phase else None)
-    if phase["seat"] != seat:
-        raise IllegalAction("It is not your turn: it is {turn}'s.", rule="4", seats={"turn": phase["seat"]})
-    if phase["step"] != step:
-        wanted, rule = STEP_FIRST[phase["step"]]
+    now, stored = phase(state), state["phase"]
+    if now.name != "main":
+        message, rule = NOT_NOW.get(now.name, ("You can't do that right now.", "4"))
+        raise IllegalAction(message, rule=rule, seats={"player": stored["seat"]} if "seat" in stored else None)
+    if stored["seat"] != seat:
+        raise IllegalAction("It is not your turn: it is {turn}'s.", rule="4", seats={"turn": stored["seat"]})
+    if now.step != step:
+        wanted, rule = STEP_FIRST[now.step or "act"]
         raise IllegalAction(f"You need to {wanted}.", rule=rule)
 
 
@@ -62,7 +64,8 @@ def held(state: State, seat: int, wanted: str) -> str:
     return card
 
 
-def play_letter(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
+def verify_play(state: State, seat: int, action: dict[str, Any]) -> tuple[str, int, str]:
+    """Rule 8a: (the letter, the position, the card) of a letter play."""
     check_turn(state, seat)
     wanted = need_str(action, "card", "letter", "8").upper()
     if wanted not in LETTERS:
@@ -71,7 +74,12 @@ def play_letter(state: State, seat: int, action: dict[str, Any], events: list[Ev
     at = need_int(action, "at", "position", "8")
     if not 0 <= at <= len(area["wip"]):
         raise IllegalAction(f"The position must be between 1 and {len(area['wip']) + 1}.", rule="8")
-    card = held(state, seat, wanted)
+    return wanted, at, held(state, seat, wanted)
+
+
+def play_letter(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
+    wanted, at, card = verify_play(state, seat, action)
+    area = board(state)
     area["hands"][seat].remove(card)
     area["wip"].insert(at, card)
     word = spell(area["wip"])
@@ -79,7 +87,8 @@ def play_letter(state: State, seat: int, action: dict[str, Any], events: list[Ev
     return windows.after_letter(state, seat, card, events)
 
 
-def backspace(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
+def verify_backspace(state: State, seat: int, action: dict[str, Any]) -> tuple[int, str]:
+    """Rule 14, Backspace: (the letter's index, the Backspace card)."""
     check_turn(state, seat)
     area = board(state)
     if in_blitz(state):
@@ -89,7 +98,12 @@ def backspace(state: State, seat: int, action: dict[str, Any], events: list[Even
     index = need_int(action, "index", "letter", "8")
     if not 0 <= index < len(area["wip"]):
         raise IllegalAction(f"Pick a letter between 1 and {len(area['wip'])}.", rule="8")
-    card = held(state, seat, BACKSPACE)
+    return index, held(state, seat, BACKSPACE)
+
+
+def backspace(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
+    index, card = verify_backspace(state, seat, action)
+    area = board(state)
     area["hands"][seat].remove(card)
     area["discard"].append(card)
     wip = area["wip"]
@@ -102,7 +116,8 @@ def backspace(state: State, seat: int, action: dict[str, Any], events: list[Even
     return END_TURN
 
 
-def editor(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
+def verify_editor(state: State, seat: int, action: dict[str, Any]) -> tuple[int, int, str]:
+    """Rule 14, Editor: (from, to, the Editor card)."""
     check_turn(state, seat)
     area = board(state)
     if in_blitz(state):
@@ -116,7 +131,13 @@ def editor(state: State, seat: int, action: dict[str, Any], events: list[Event])
         raise IllegalAction(f"Positions go from 1 to {size}.", rule="8")
     if start == to:
         raise IllegalAction("Move the letter somewhere else.", rule="8")
-    card = held(state, seat, EDITOR)
+    return start, to, held(state, seat, EDITOR)
+
+
+def editor(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
+    start, to, card = verify_editor(state, seat, action)
+    area = board(state)
+    size = len(area["wip"])
     area["hands"][seat].remove(card)
     area["discard"].append(card)
     wip = area["wip"]
@@ -130,16 +151,22 @@ def editor(state: State, seat: int, action: dict[str, Any], events: list[Event])
     return END_TURN
 
 
+def verify_skip(state: State, seat: int, action: dict[str, Any]) -> str | None:
+    """Rule 8d: the card to discard (None with an empty hand)."""
+    check_turn(state, seat)
+    if not board(state)["hands"][seat]:
+        return None
+    wanted = need_str(action, "card", "card to discard", "8")
+    return held(state, seat, wanted.upper() if len(wanted) == 1 else wanted)
+
+
 def skip(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
     """Rule 8d: discard any one card and pass; always allowed."""
-    check_turn(state, seat)
+    card = verify_skip(state, seat, action)
     area = board(state)
     hand = area["hands"][seat]
     shown = None
-    if hand:
-        wanted = need_str(action, "card", "card to discard", "8")
-        wanted = wanted.upper() if len(wanted) == 1 else wanted
-        card = held(state, seat, wanted)
+    if card is not None:
         hand.remove(card)
         area["discard"].append(card)
         shown = face(card)  # it lands face up
@@ -149,8 +176,9 @@ def skip(state: State, seat: int, action: dict[str, Any], events: list[Event]) -
     return END_TURN
 
 
-def pick(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
-    """Remember the letter chosen in the hand menu, so the next menu asks where it goes."""
+def verify_pick_card(state: State, seat: int, action: dict[str, Any]) -> str:
+    """The hand menu's first half of a move: the pick to remember ("E", or "editor:2", the
+    letter an Editor moves)."""
     check_turn(state, seat)
     wanted = need_str(action, "card", "letter", "8")
     if wanted == EDITOR:  # the first half of an Editor move: which letter moves
@@ -158,11 +186,15 @@ def pick(state: State, seat: int, action: dict[str, Any], events: list[Event]) -
         start = need_int(action, "from", "letter to move", "8")
         if not 0 <= start < len(board(state)["wip"]):
             raise IllegalAction("Pick a letter of the word.", rule="8")
-        state["picks"][seat] = f"{EDITOR}:{start}"
-        return None
+        return f"{EDITOR}:{start}"
     if not is_letter(held(state, seat, wanted.upper())):
         raise IllegalAction("Pick a letter card.", rule="8")
-    state["picks"][seat] = wanted.upper()
+    return wanted.upper()
+
+
+def pick(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
+    """Remember the letter chosen in the hand menu, so the next menu asks where it goes."""
+    state["picks"][seat] = verify_pick_card(state, seat, action)
     return None
 
 
@@ -172,6 +204,15 @@ def holders_of(state: State, seat: int, wanted: str) -> list[int]:
     return [s for s in seats_in_play(state) if s != seat and card_with_face(state["hands"][s], wanted)]
 
 
+def verify_ask(state: State, seat: int, action: dict[str, Any]) -> str:
+    """Rule 16: the letter named for How Do You Say…?."""
+    check_turn(state, seat, "ask")
+    wanted = need_str(action, "letter", "letter", "16").upper()
+    if wanted not in LETTERS:
+        raise IllegalAction("Name a letter from A to Z.", rule="16")
+    return wanted
+
+
 def ask(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
     """How Do You Say…?: take the named letter from the pile, or offer to steal it.
 
@@ -179,10 +220,7 @@ def ask(state: State, seat: int, action: dict[str, Any], events: list[Event]) ->
     go on), whether or not anyone holds it: the table sees the same events and the same
     phase either way, so it never learns that someone holds the letter unless it is stolen.
     """
-    check_turn(state, seat, "ask")
-    wanted = need_str(action, "letter", "letter", "16").upper()
-    if wanted not in LETTERS:
-        raise IllegalAction("Name a letter from A to Z.", rule="16")
+    wanted = verify_ask(state, seat, action)
     card = card_with_face(state["draw"], wanted)
     if card is not None:
         take_from_pile(state, state, card)
@@ -201,14 +239,21 @@ def ask(state: State, seat: int, action: dict[str, Any], events: list[Event]) ->
     return None
 
 
-def steal(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
+def verify_steal(state: State, seat: int, action: dict[str, Any]) -> list[int]:
+    """Rule 16's second step (steal or go on): who holds the letter asked for."""
     check_turn(state, seat, "steal")
-    phase = state["phase"]
-    wanted = phase["letter"]
+    wanted = state["phase"]["letter"]
     holders = holders_of(state, seat, wanted)
     if action["type"] == "steal" and not holders:
         raise IllegalAction(f"Nobody holds {wanted}: there is nothing to steal.", rule="16")
-    phase.update(step="act", letter=None, held=None)
+    return holders
+
+
+def steal(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
+    holders = verify_steal(state, seat, action)
+    stored = state["phase"]
+    wanted = stored["letter"]
+    stored.update(step="act", letter=None, held=None)
     if action["type"] == "no_steal":
         return None  # no public event: the table must not tell this from "nobody has it"
     rng = Rng(state)
@@ -227,18 +272,27 @@ def steal(state: State, seat: int, action: dict[str, Any], events: list[Event]) 
     return None
 
 
-def trash(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
-    """Trash Talk: take any letter from the discard pile. (A challenge upheld meanwhile may
-    have put the pile's last letter back into the word: then the card does nothing.)"""
+def verify_trash(state: State, seat: int, action: dict[str, Any]) -> str | None:
+    """Rule 17: the discarded card to take (None: no letter is left there to take)."""
     check_turn(state, seat, "trash")
     if not letters_in(state["discard"]):
-        events.append(Event("fizzle", {"seat": seat, "card": TRASH_TALK}))
-        state["phase"].update(step="act", fallback=None)
         return None
     wanted = need_str(action, "letter", "letter", "17").upper()
     card = card_with_face(state["discard"], wanted) if wanted in LETTERS else None
     if card is None:
         raise IllegalAction(f"There is no {wanted} in the discard pile.", rule="17")
+    return card
+
+
+def trash(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
+    """Trash Talk: take any letter from the discard pile. (A challenge upheld meanwhile may
+    have put the pile's last letter back into the word: then the card does nothing.)"""
+    card = verify_trash(state, seat, action)
+    if card is None:
+        events.append(Event("fizzle", {"seat": seat, "card": TRASH_TALK}))
+        state["phase"].update(step="act", fallback=None)
+        return None
+    wanted = face(card)
     state["discard"].remove(card)
     state["hands"][seat].append(card)
     state["drawn"] = card

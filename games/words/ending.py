@@ -12,7 +12,7 @@ from typing import Any
 from games import choices
 from games.core import Event, Outcome, Rng, State
 from games.words.cards import BLITZ_FACE, HAND_SIZE
-from games.words.state import START_TURN, Next, close_windows, open_phase, seats_in_play, verify_pick
+from games.words.state import START_TURN, Next, close_windows, open_phase, phase, seats_in_play, verify_pick
 
 #: Why the game ended (`state["over"]`, `Outcome.reason`): codes the interface words.
 LAST_CARD = "last_card"
@@ -53,11 +53,15 @@ def finish(state: State, reason: str, events: list[Event]) -> None:
     open_phase(state, "over")
 
 
-def choose_tiebreak(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
-    phase = state["phase"]
-    box = phase.get("box") if phase["name"] == "tiebreak" else None
+def verify_tiebreak(state: State, seat: int, action: dict[str, Any]) -> None:
+    """Rule 22: a tied player who has not chosen yet picks Coin toss or Wordblitz."""
+    box = state["phase"].get("box") if phase(state).name == "tiebreak" else None
     verify_pick(box, seat, "There is no tie-break for you to choose.", "22")
-    assert box is not None
+
+
+def choose_tiebreak(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
+    verify_tiebreak(state, seat, action)
+    box = state["phase"]["box"]
     pick = WORDBLITZ if action["type"] == WORDBLITZ else COIN
     events.append(Event("picked", {"seat": seat, "choice": pick}, (seat,)))
     if choices.choose(box, seat, pick):
@@ -125,7 +129,7 @@ def blitz_coin_toss(state: State, events: list[Event]) -> None:
 
 def outcome(state: State) -> Outcome | None:
     """Ranks: points and the tie-break among those in play, then leavers, earliest last."""
-    if state["phase"]["name"] != "over":
+    if phase(state).name != "over":
         return None
     if state.get("abandoned"):
         return Outcome(ranks=(0,) * state["players"], reason=ABANDONED, abandoned=True)

@@ -1,6 +1,8 @@
 """Fighting Words as an `Engine`: who is awaited, what they may do, and the dispatch of
-actions to the rule modules (actions, windows, ending). A rule returns what the turn order
-should do next; `turns.follow`, the one place that starts and ends turns, carries it out."""
+actions to the rule modules (actions, windows, tips, ending). Each action kind has its rule
+check (`VERIFY`), which `legal_actions` filters by and the rule runs first, and its rule
+(`HANDLERS`). A rule returns what the turn order should do next; `turns.follow`, the one place
+that starts and ends turns, carries it out."""
 
 from __future__ import annotations
 
@@ -30,6 +32,18 @@ ABANDON_AFTER = 600.0
 DROP_AFTER = 10
 
 Handler = Callable[[State, int, Action, list[Event]], Next]
+Check = Callable[[State, int, Action], object]
+#: Every action kind of the schema and its rule check, shared by `legal_actions` and the rules
+#: (each rule runs its check first); a check only reads the state.
+VERIFY: dict[Kind, Check] = {
+    "play": actions.verify_play, "backspace": actions.verify_backspace, "editor": actions.verify_editor,
+    "skip": actions.verify_skip, "pick": actions.verify_pick_card, "ask": actions.verify_ask,
+    "steal": actions.verify_steal, "no_steal": actions.verify_steal, "trash": actions.verify_trash,
+    "challenge": windows.verify_challenge, "stand": windows.verify_stand,
+    "claim": windows.verify_claim, "keep": windows.verify_claim, "tip": tips.verify_tip, "no_tip": tips.verify_tip,
+    "rps": tips.verify_rps, "close": tips.verify_close,
+    "coin": ending.verify_tiebreak, "wordblitz": ending.verify_tiebreak,
+}
 #: Action type -> the rule that handles it. Each returns what the turn order should do next
 #: (`END_TURN`, `START_TURN` or None), which `turns.follow` carries out.
 HANDLERS: dict[Kind, Handler] = {
@@ -123,19 +137,40 @@ class WordsEngine(Engine[PublicView, SeatView]):
 
     # ----- what may be done ---------------------------------------------------------
     def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """The candidates the rule checks accept: the same checks `play` runs (`VERIFY`)."""
         state = upgraded(state)
         if self.outcome(state) is not None or seat in state["left"] or phase_of(state).name in LEGACY_WINDOWS:
             return []
-        phase = state["phase"]
+        legal = []
+        for action in self.candidates(state, seat):
+            try:
+                self.verify(state, seat, action)
+            except IllegalAction:
+                continue
+            legal.append(action)
+        return legal
+
+    @staticmethod
+    def verify(state: State, seat: int, action: Action) -> None:
+        """The rule check of the action's kind (`VERIFY`): what `legal_actions` lists and what
+        the rules run first."""
+        check = VERIFY.get(action["type"])
+        if check is None:
+            raise IllegalAction("That is not something you can do in Fighting Words.", rule="8")
+        check(state, seat, action)
+
+    def candidates(self, state: State, seat: int) -> list[Action]:
+        """What `legal_actions` tries, in the order it lists: the phase's moves (a turn's from
+        the seat's own hand), then the windows' (which stay open while play goes on)."""
         name = phase_of(state).name
         out: list[Action] = []
-        if name == "main" and phase["seat"] == seat:
+        if name == "main":
             out += self.turn_actions(state, seat)
-        if name == "claim" and phase["seat"] == seat:
+        elif name == "claim":
             out += [{"type": "claim"}, {"type": "keep"}]
-        if name == "tiebreak" and seat in choices.pending(phase["box"]):
+        elif name == "tiebreak":
             out += [{"type": "coin"}, {"type": "wordblitz"}]
-        return out + windows.window_actions(state, seat)
+        return out + windows.window_candidates(state)
 
     @staticmethod
     def turn_actions(state: State, seat: int) -> list[Action]:
@@ -143,8 +178,7 @@ class WordsEngine(Engine[PublicView, SeatView]):
         if step == "ask":
             return [{"type": "ask", "letter": letter} for letter in LETTERS]
         if step == "steal":
-            can_steal = bool(actions.holders_of(state, seat, state["phase"]["letter"]))
-            return ([{"type": "steal"}] if can_steal else []) + [{"type": "no_steal"}]
+            return [{"type": "steal"}, {"type": "no_steal"}]
         if step == "trash":
             letters = letters_in(state["discard"])
             return [{"type": "trash", "letter": letter} for letter in letters] or [{"type": "trash"}]
@@ -181,7 +215,9 @@ class WordsEngine(Engine[PublicView, SeatView]):
         state["clock"] = max(float(now), state["clock"])  # the windows are judged at the press
         windows.prune(state)
         was_turn = tuple(phase_of(state)) == ("main", "act")
-        turns.follow(state, handler(state, seat, action, events), events)  # type: ignore[arg-type]
+        # Only the game's own wait comes with no seat, and it only closes the Tip window.
+        step = tips.close(state, None, action, events) if seat is None else handler(state, seat, action, events)
+        turns.follow(state, step, events)
         if seat is not None:
             self.track_afk(state, seat, timed_out, was_turn and kind == "skip", events, now)
         return events

@@ -13,7 +13,7 @@ from games import choices
 from games.core import Event, IllegalAction, Rng, State
 from games.words.cards import TIP, word_value
 from games.words.schema import Shape
-from games.words.state import Next, card_with_face, need_str, next_number, seats_in_play, spell, verify_pick
+from games.words.state import Next, card_with_face, need_str, next_number, phase, spell, verify_pick
 
 SHAPES: tuple[Shape, ...] = ("rock", "paper", "scissors")
 BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
@@ -27,29 +27,19 @@ PLAYING = ("main", "claim")
 
 # ----- Tip of My Tongue -------------------------------------------------------------
 
-def tip_open_to(state: State, seat: int) -> bool:
-    """Whether `seat` may use Tip now, whatever the time (for `legal_actions`, which knows
-    no time): a window that has not seen a change yet, or the one the game's end waits for."""
-    window = state["tip"]
-    phase = state["phase"]["name"]
-    return (window is not None and state["rps"] is None and phase in (*PLAYING, "closing")
-            and (not window["changed"] or phase == "closing")
-            and seat != window["seat"] and seat not in window["users"]
-            and seat in seats_in_play(state)
-            and card_with_face(state["hands"][seat], TIP) is not None)
-
-
 def tip_time_left(state: State) -> float:
     window = state["tip"]
     return 0.0 if window is None else window["at"] + TIP_MINIMUM - state["clock"]
 
 
-def tip(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
+def verify_tip(state: State, seat: int, action: dict[str, Any]) -> str:
+    """Rule 13: the Tip card to use on the open window's word (a window the time has closed
+    is gone already: the engine prunes at the press time before any check)."""
     if action["type"] == "no_tip":
         raise IllegalAction("Nobody needs to answer: the Tip of My Tongue window closes by itself "
                             "once the word changes.", rule="13")
     window = state["tip"]
-    if window is None or state["phase"]["name"] not in (*PLAYING, "closing"):
+    if window is None or phase(state).name not in (*PLAYING, "closing"):
         raise IllegalAction("Tip of My Tongue can only take the last completed word, until the word "
                             "changes again.", rule="13")
     if seat == window["seat"]:
@@ -61,6 +51,12 @@ def tip(state: State, seat: int, action: dict[str, Any], events: list[Event]) ->
     card = card_with_face(state["hands"][seat], TIP)
     if card is None:
         raise IllegalAction("You have no Tip of My Tongue card.", rule="13")
+    return card
+
+
+def tip(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
+    card = verify_tip(state, seat, action)
+    window = state["tip"]
     state["hands"][seat].remove(card)
     state["discard"].append(card)
     window["users"].append(seat)
@@ -97,10 +93,15 @@ def move_word(state: State, giver: int, taker: int, card: str, owner: int, event
     events.append(Event("tip_steal", {"seat": taker, "victim": giver, "word": spell(cards), "points": value}))
 
 
+def verify_close(state: State, seat: int | None, action: dict[str, Any]) -> None:
+    """The game's own wait at the very end, never a seat's."""
+    if seat is not None or phase(state).name != "closing":
+        raise IllegalAction("Only the game itself closes the Tip of My Tongue window.", rule="13")
+
+
 def close(state: State, seat: int | None, action: dict[str, Any], events: list[Event]) -> Next:
     """The game's own wait at the very end: the Tip window's minimum is over."""
-    if seat is not None or state["phase"]["name"] != "closing":
-        raise IllegalAction("Only the game itself closes the Tip of My Tongue window.", rule="13")
+    verify_close(state, seat, action)
     state["tip"] = None
     return None
 
@@ -119,14 +120,20 @@ def start_rps(state: State, players: list[int], word: dict[str, Any], events: li
     events.append(Event("rps", {"seats": list(players), "round": rounds + 1}))
 
 
-def rps(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
+def verify_rps(state: State, seat: int, action: dict[str, Any]) -> str:
+    """Rule 13's contest: the shape a contender throws."""
     game = state["rps"]
-    box = game["box"] if game is not None else None
-    verify_pick(box, seat, "There is no rock-paper-scissors game right now.", "13")
-    assert box is not None
+    verify_pick(game["box"] if game is not None else None, seat,
+                "There is no rock-paper-scissors game right now.", "13")
     shape = need_str(action, "shape", "shape", "13")
     if shape not in SHAPES:
         raise IllegalAction("Pick rock, paper or scissors.", rule="13")
+    return shape
+
+
+def rps(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
+    shape = verify_rps(state, seat, action)
+    box = state["rps"]["box"]
     events.append(Event("picked", {"seat": seat, "choice": shape}, (seat,)))
     if choices.choose(box, seat, shape):
         settle_rps(state, events)

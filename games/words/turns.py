@@ -20,6 +20,7 @@ from games.words.state import (
     letters_in,
     next_seat,
     open_phase,
+    phase,
     seats_in_play,
     spell,
     take_from_pile,
@@ -36,9 +37,8 @@ def follow(state: State, step: Next, events: list[Event]) -> None:
         end_turn(state, events)
     elif step == START_TURN:
         start_turn(state, board(state)["turn"], events)
-    phase = state["phase"]
-    if phase["name"] == "closing" and state["tip"] is None and state["rps"] is None:
-        ending.finish(state, phase["reason"], events)
+    if phase(state).name == "closing" and state["tip"] is None and state["rps"] is None:
+        ending.finish(state, state["phase"]["reason"], events)
 
 
 def conclude(state: State, reason: str, events: list[Event]) -> None:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import choices
 from games.core import Event, IllegalAction, State
 from games.words import ending
 from games.words.cards import FACE, TIP, word_value
@@ -39,11 +38,12 @@ from games.words.state import (
     in_blitz,
     next_number,
     open_phase,
+    phase,
     seats_in_play,
     spell,
     valid_fragment,
 )
-from games.words.tips import PLAYING, SHAPES, TIP_MINIMUM, tip_open_to
+from games.words.tips import PLAYING, SHAPES, TIP_MINIMUM
 
 #: Seconds a change stays open to a challenge even when the word changes again sooner.
 CHALLENGE_MINIMUM = 5.0
@@ -64,7 +64,7 @@ def prune(state: State) -> None:
         close_change(state, change, "changed")
     tip = state["tip"]
     if (tip is not None and tip["changed"] and now >= tip["at"] + TIP_MINIMUM
-            and state["phase"]["name"] != "closing"):
+            and phase(state).name != "closing"):
         state["tip"] = None
 
 
@@ -221,10 +221,9 @@ def target(state: State, action: dict[str, Any]) -> dict[str, Any]:
     raise IllegalAction("There is nothing to challenge right now.", rule="9")
 
 
-def challenge(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
-    """Rule 9, while play goes on: the verdict is on the word as the change left it; the
-    loser (the challenger, or the player whose change is undone) loses their next turn."""
-    if state["phase"]["name"] not in PLAYING:
+def verify_challenge(state: State, seat: int, action: dict[str, Any]) -> dict[str, Any]:
+    """Rule 9: the open change challenged (another player's, still undoable)."""
+    if phase(state).name not in PLAYING:
         raise IllegalAction("The game is over: there is nothing left to challenge.", rule="9")
     if seat not in seats_in_play(state):
         raise IllegalAction("Only the players of the Wordblitz may challenge in it.", rule="22")
@@ -232,10 +231,18 @@ def challenge(state: State, seat: int, action: dict[str, Any], events: list[Even
     actor = change["seat"]
     if actor == seat:
         raise IllegalAction("You can't challenge your own play.", rule="9")
-    area = board(state)
-    if undo_place(area, change) is None:
+    if undo_place(board(state), change) is None:
         raise IllegalAction("Too late to undo {player}'s change: the word has changed around it since. "
                             "You can still challenge the last change.", rule="9", seats={"player": actor})
+    return change
+
+
+def challenge(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
+    """Rule 9, while play goes on: the verdict is on the word as the change left it; the
+    loser (the challenger, or the player whose change is undone) loses their next turn."""
+    change = verify_challenge(state, seat, action)
+    actor = change["seat"]
+    area = board(state)
     word = change["word"]
     stats = state["stats"]
     close_change(state, change, "challenged", by=seat)
@@ -261,22 +268,32 @@ def challenge(state: State, seat: int, action: dict[str, Any], events: list[Even
     return None
 
 
-def stand(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
+def verify_stand(state: State, seat: int, action: dict[str, Any]) -> None:
+    """Kept from version 2's windows, which waited for an answer: never needed now."""
     raise IllegalAction("Nobody needs to let a change stand: play goes on by itself, and the change "
                         "can be challenged until the word changes again.", rule="9")
 
 
+def stand(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
+    verify_stand(state, seat, action)
+    return None  # pragma: no cover - the check always refuses
+
+
 # ----- claim ------------------------------------------------------------------------
 
-def claim(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
-    phase = state["phase"]
-    if phase["name"] != "claim":
+def verify_claim(state: State, seat: int, action: dict[str, Any]) -> None:
+    """Rule 10: only the player who finished the word claims it or keeps building."""
+    if phase(state).name != "claim":
         raise IllegalAction("There is no word to claim right now.", rule="10")
-    if phase["seat"] != seat:
+    if state["phase"]["seat"] != seat:
         raise IllegalAction("Only {player}, who finished the word, may claim it.", rule="10",
-                            seats={"player": phase["seat"]})
+                            seats={"player": state["phase"]["seat"]})
+
+
+def claim(state: State, seat: int, action: dict[str, Any], events: list[Event]) -> Next:
+    verify_claim(state, seat, action)
     if action["type"] == "keep":
-        events.append(Event("keep", {"seat": seat, "word": phase["word"]}))
+        events.append(Event("keep", {"seat": seat, "word": state["phase"]["word"]}))
         return END_TURN
     return complete_word(state, seat, events, then="end")
 
@@ -308,17 +325,17 @@ def complete_word(state: State, seat: int, events: list[Event], then: str) -> Ne
 
 # ----- what a seat may do in the windows ---------------------------------------------
 
-def window_actions(state: State, seat: int) -> list[dict[str, Any]]:
-    """The window actions `seat` may take whatever the time: a challenge of the last change
-    (not its own), Tip while its window has seen no change, its rock-paper-scissors pick."""
+def window_candidates(state: State) -> list[dict[str, Any]]:
+    """The window actions to list, for the engine's VERIFY to filter per seat: a challenge of
+    the last change, Tip while its window has seen no change (or the game's end waits for it:
+    `legal_actions` knows no time), and a rock-paper-scissors pick."""
     out: list[dict[str, Any]] = []
     change = current_change(state)
-    if (change is not None and change["seat"] != seat and state["phase"]["name"] in PLAYING
-            and seat in seats_in_play(state) and undo_place(board(state), change) is not None):
+    if change is not None:
         out.append({"type": "challenge", "change": change["n"]})
-    if tip_open_to(state, seat):
+    window = state["tip"]
+    if window is not None and (not window["changed"] or phase(state).name == "closing"):
         out.append({"type": "tip"})
-    game = state["rps"]
-    if game is not None and seat in choices.pending(game["box"]):
+    if state["rps"] is not None:
         out += [{"type": "rps", "shape": s} for s in SHAPES]
     return out
