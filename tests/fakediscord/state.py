@@ -7,7 +7,6 @@ Objects serialise themselves to Discord's JSON shapes (`to_dict`). Tests read th
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -487,8 +486,12 @@ class Notifier:
                 raise AssertionError(f"timed out after {timeout}s waiting for {what or predicate!r}")
             fut: asyncio.Future[None] = loop.create_future()
             self._waiters.append(fut)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(fut, min(remaining, 0.05))
+            # asyncio.wait, not wait_for: on Python 3.11 wait_for swallows a cancellation that
+            # arrives as `fut` completes (a notify in the same loop turn), so a cancelled waiter
+            # went on waiting; with many users acting at once a cancelled task never ended
+            await asyncio.wait((fut,), timeout=min(remaining, 0.05))
+            if not fut.done():
+                fut.cancel()
 
 
 class World:
