@@ -1603,9 +1603,10 @@ def main() -> None:
 
         for games in levels:
             warmup = min(args.warmup, 10.0)
-            try:  # never let the floor hold up the games' levels (at 1,000 games it has stalled)
+            try:  # never let the floor hold up the games' levels
                 floor = asyncio.run(asyncio.wait_for(
-                    run_floor_level(games, args.think, warmup, args.window), warmup + args.window + 120.0))
+                    run_floor_level(games, args.think, warmup, args.window, args.openings, args.setup_timeout),
+                    args.setup_timeout + warmup + args.window + 120.0))
             except TimeoutError:
                 print(f"  floor {games:>4} games: did not finish in time; no ratios at this level", flush=True)
                 continue

@@ -136,9 +136,10 @@ def percentile(samples: list[float], q: float) -> float:
 
 
 async def run_floor_level(games: int, think: tuple[float, float], warmup: float, window: float,
-                          openings: int = 25) -> dict[str, Any]:
-    """`games` channels, one player each pressing the table's button every `think` seconds;
-    the floor bot's CPU per interaction and callback latencies over `window` seconds."""
+                          openings: int = 25, setup_timeout: float = 120.0) -> dict[str, Any]:
+    """`games` channels, one player each pressing the table's button every `think` seconds once
+    every table is open; the floor bot's CPU per interaction and callback latencies over `window`
+    seconds after `warmup`."""
     server = await FakeDiscord(interaction_timeout=60.0).start()
     proc: asyncio.subprocess.Process | None = None
     tasks: list[asyncio.Task[None]] = []
@@ -154,25 +155,37 @@ async def run_floor_level(games: int, think: tuple[float, float], warmup: float,
             assert line.strip() == b"ready", line
             rng = random.Random(f"floor-{games}")
             gate = asyncio.Semaphore(openings)
+            opened = asyncio.Event()
+            tables: list[Message] = []
+            stopping = False
 
             async def life(player: FakeUser, channel: Any) -> None:
                 async with gate:
                     table = (await player.slash("floor", channel=channel)).message
                 assert table is not None
                 message: Message = table
-                while True:
+                tables.append(message)
+                if len(tables) == games:
+                    opened.set()
+                while not stopping:  # a flag as well as cancel(): the players stop even if a cancel is lost
                     await asyncio.sleep(rng.uniform(*think))
                     await player.click(message, "Press")
 
             tasks = [asyncio.create_task(life(p, c)) for p, c in zip(players, channels, strict=True)]
+            t_setup = time.monotonic()
+            with contextlib.suppress(TimeoutError):  # as the games' levels: every table open, then play
+                await asyncio.wait_for(opened.wait(), setup_timeout)
+            setup_s = time.monotonic() - t_setup
             await asyncio.sleep(warmup)
             cpu0, t0 = cpu_seconds(proc.pid), time.monotonic()
             await asyncio.sleep(window)
             cpu1, t1 = cpu_seconds(proc.pid), time.monotonic()
             rss = rss_mib(proc.pid)
+            stopping = True
             for task in tasks:
                 task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
+            _, stuck = await asyncio.wait(tasks, timeout=30.0)
+            failed = sum(1 for task in tasks if task.done() and not task.cancelled() and task.exception())
             proc.stdin.write(b"stop\n")
             await proc.stdin.drain()
             await asyncio.wait_for(proc.wait(), 30.0)
@@ -194,13 +207,16 @@ async def run_floor_level(games: int, think: tuple[float, float], warmup: float,
         "p50_ms": round(statistics.median(latencies), 2) if latencies else None,
         "p99_ms": round(percentile(latencies, 0.99), 2) if latencies else None,
         "rss_mib": round(rss, 1),
+        "tables_open": len(tables), "setup_s": round(setup_s, 1),
+        "failed_players": failed, "players_not_stopped": len(stuck),
     }
 
 
 def print_floor(r: dict[str, Any]) -> None:
     print(f"  floor {r['games']:>4} games: {r['interactions']} presses ({r['interactions_per_s']}/s), "
           f"bot CPU {r['cpu_ms_per_interaction']} ms/interaction, callback p50 {r['p50_ms']} ms, "
-          f"p99 {r['p99_ms']} ms, RSS {r['rss_mib']} MiB", flush=True)
+          f"p99 {r['p99_ms']} ms, RSS {r['rss_mib']} MiB; {r['tables_open']} tables open in {r['setup_s']} s"
+          f"{f', {failed} players failed' if (failed := r['failed_players']) else ''}", flush=True)
 
 
 def main() -> None:
