@@ -76,10 +76,10 @@ class TarotEngine(Engine[PublicView, SeatView]):
         return seconds * (ASYNC_FACTOR if state["options"]["timers"] == "async" else 1)
 
     def waits(self, state: State) -> list[Wait]:
-        if state["over"] or state["abandoned"] is not None:
+        if phase(state).name == "over":
             return []
-        vote = state["vote"]
-        if vote is not None:
+        if phase(state).step == "vote":
+            vote = state["vote"]
             return [Wait(s, f"afk-{state['afk']['votes']}", "vote: wait for the AFK player, or abandon",
                          self.limit(state, VOTE), {"type": "vote", "vote": "continue", "timeout": True},
                          independent=True)
@@ -172,7 +172,7 @@ class TarotEngine(Engine[PublicView, SeatView]):
             was = away["flagged"][seat]
             away["flagged"][seat] = False
             return [Event("back", {"seat": seat})] if was else []
-        if streak < AFK_LIMIT or state["over"]:
+        if streak < AFK_LIMIT or phase(state).name == "over":
             return []
         away["streak"][seat] = 0
         away["flagged"][seat] = True
