@@ -21,7 +21,7 @@ from functools import cache
 from PIL import Image, ImageDraw, ImageFont
 
 from cogs.table import pictures
-from cogs.table.pictures import FONT_SIZES, drawable, fit, font
+from cogs.table.pictures import FONT_SIZES, drawable, fit, font, length
 from games.hallway.schema import PublicView
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -171,11 +171,11 @@ def panel(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, seat:
     draw.ellipse((x0 + 12, y0 + 13, x0 + 30, y0 + 31), fill=ink(TOKEN[seat]))
     final = view.get("final")
     score = str(final["totals"][seat] if final else view["score"][seat]).replace("-", "−")
-    score_room = font(32).getlength(score) + 16
+    score_room = length(score, 32) + 16
     shown = fit(name, 20, x1 - x0 - 40 - score_room - (26 if view["start"] == seat else 0) - 12)
     text(image, (x0 + 38, y0 + 22), shown, INK, 20, "lm", CARD)
     if view["start"] == seat:
-        star(draw, x0 + 38 + font(20).getlength(shown) + 14, y0 + 21, 10)
+        star(draw, x0 + 38 + length(shown, 20) + 14, y0 + 21, 10)
     text(image, (x1 - 14, y0 + 26), score, INK, 32, "rm", CARD)
     if seat in view["exited"]:
         note = "out of the hallway"
@@ -189,7 +189,7 @@ def panel(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, seat:
         text(image, (x0 + 14, y1 - 22), "WINNER", GOLD, 20, "lm", CARD)
     elif view["edge"] == seat and not final and view.get("forfeit") is None:
         ex, ey = x0 + 14, y1 - 36
-        room = font(MIN_FONT).getlength("HAS THE EDGE") + 24
+        room = length("HAS THE EDGE", MIN_FONT) + 24
         draw.rounded_rectangle((ex, ey, ex + room, ey + 26), radius=13, fill=ink(GOLD), outline=ink(GOLD_DARK),
                                width=2)
         text(image, (ex + room / 2, ey + 13), "HAS THE EDGE", EDGE_INK, MIN_FONT, "mm", GOLD)

@@ -35,6 +35,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 RGB = tuple[int, int, int]
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+#: Wraps an image of Pillow's core as an Image (`_WRAP._new(core)`), as Pillow's own methods do.
+_WRAP = Image.new("L", (1, 1))
 
 
 def _find_deflate() -> tuple[ModuleType, int]:
@@ -59,10 +61,15 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
 class Palette:
     """A game's fixed palette: its flat colours exactly, plus `SHADES` steps between each
     (ink, background) pair of `blends`, for the antialiased edges of text drawn with that
-    ink on that background. At most 256 entries."""
+    ink on that background. At most 256 entries.
+
+    `mapped_text`: text pasted on a canvas takes, at each antialiased edge pixel, the entry
+    Pillow's mapping gives the RGB blend (as if drawn in RGB and mapped: the same pixels as a
+    picture that was), rather than the nearest entry."""
 
     def __init__(self, colours: Iterable[RGB], blends: Iterable[tuple[RGB, RGB]] = (),
-                 shades: int = SHADES) -> None:
+                 shades: int = SHADES, *, mapped_text: bool = False) -> None:
+        self.mapped_text = mapped_text
         entries: dict[RGB, None] = dict.fromkeys(tuple(c) for c in colours)
         for ink, ground in blends:
             entries.update(dict.fromkeys((ink, ground)))
@@ -162,12 +169,24 @@ def fit(words: str, size: int, room: float) -> str:
 
 @lru_cache(maxsize=8192)
 def _fit(words: str, size: int, room: float) -> str:
-    face = _font(size)
-    if face.getlength(words) <= room:
+    if _length(words, size) <= room:
         return words
+    face = _font(size)
     while words and face.getlength(words + "…") > room:
         words = words[:-1]
     return words.rstrip() + "…"
+
+
+def length(words: str, size: int) -> float:
+    """`font(size).getlength(words)`, measured once per words and size: a picture measures its
+    scores, notes and names every time it is drawn, and each measure lays the line out."""
+    FONT_SIZES.add(size)
+    return _length(words, size)
+
+
+@lru_cache(maxsize=8192)
+def _length(words: str, size: int) -> float:
+    return _font(size).getlength(words)
 
 
 def drawable(name: str) -> str:
@@ -179,9 +198,16 @@ def drawable(name: str) -> str:
 # -- text from cached glyph masks --------------------------------------------------------------------
 @lru_cache(maxsize=8192)
 def _mask(text: str, font: Font, anchor: str | None, align: str, spacing: int) -> tuple[Image.Image, int, int]:
-    """The coverage mask of `text` (mode L) and where its top left sits from the anchor point."""
-    scratch = ImageDraw.Draw(Image.new("L", (1, 1)))
+    """The coverage mask of `text` (mode L) and where its top left sits from the anchor point.
+
+    A line is FreeType's own mask, laid out once (what `draw.text` pastes, at the offset
+    `textbbox` gives: the same pixels as measuring then drawing, which lays it out twice)."""
     multiline = "\n" in text
+    if not multiline and isinstance(font, ImageFont.FreeTypeFont):
+        core, (left, top) = font.getmask2(text, "L", anchor=anchor)
+        if core.size[0] and core.size[1]:
+            return _WRAP._new(core), left, top
+    scratch = ImageDraw.Draw(Image.new("L", (1, 1)))
     if multiline:
         box = scratch.multiline_textbbox((0, 0), text, font=font, anchor=anchor, align=align, spacing=spacing)
     else:
@@ -199,7 +225,12 @@ def _mask(text: str, font: Font, anchor: str | None, align: str, spacing: int) -
 @lru_cache(maxsize=256)
 def _shades(fill: RGB, ground: RGB, palette: Palette) -> list[int]:
     """For each coverage 0-255 of a glyph pixel, the palette entry nearest to `fill` over
-    `ground` at that coverage (what mapping the RGB pixel would give, without an RGB image)."""
+    `ground` at that coverage (what mapping the RGB pixel would give, without an RGB image);
+    with `palette.mapped_text`, the entry Pillow's own blend and mapping give it."""
+    if palette.mapped_text:
+        strip = Image.new("RGB", (256, 1), ground)
+        ImageDraw.Draw(strip).bitmap((0, 0), Image.frombytes("L", (256, 1), bytes(range(256))), fill=fill)
+        return list(to_palette(strip, palette).tobytes())
     out = []
     for coverage in range(256):
         want = mix(ground, fill, coverage / 255)
@@ -216,8 +247,9 @@ def _sprite(text: str, font: Font, anchor: str | None, align: str, spacing: int,
             palette: Palette) -> tuple[Image.Image, Image.Image, int, int]:
     """`text` in `fill` over `ground` as palette entries, with the mask of its inked pixels."""
     mask, left, top = _mask(text, font, anchor, align, spacing)
-    entries = mask.point(_shades(fill, ground, palette))
-    return Image.frombytes("P", mask.size, entries.tobytes()), mask.point(INKED, "1"), left, top
+    # straight to the core's `point`: Pillow's own rounds the 256 entries in Python first
+    entries = _WRAP._new(mask.im.point(_shades(fill, ground, palette), "L"))
+    return Image.frombytes("P", mask.size, entries.tobytes()), _WRAP._new(mask.im.point(INKED, "1")), left, top
 
 
 def text(target: Image.Image | ImageDraw.ImageDraw, xy: Sequence[float], words: str, fill: RGB, font: Font,

@@ -29,7 +29,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw
 
 from cogs.table import pictures
-from cogs.table.pictures import FONT_SIZES, RGB, drawable, fit, font
+from cogs.table.pictures import FONT_SIZES, RGB, drawable, fit, length
 from cogs.table.wording import plural
 from cogs.tarot.card_names import FOOL, GROUP_ORDER, SUIT_NAMES, check_card, group, sort_key
 from cogs.tarot.sprites import (
@@ -132,7 +132,7 @@ def _hand(cards: tuple[str, ...], legal: frozenset[str] | None, title: str, disc
         note_colour = GOLD
     else:
         note, note_colour = count, DIM_TEXT
-    note_w = font(MIN_FONT).getlength(note)
+    note_w = length(note, MIN_FONT)
     text(image, (WIDTH - MARGIN, HEADER / 2), note, note_colour, MIN_FONT, "rm")
     text(image, (MARGIN, HEADER / 2), fit(title, TITLE_FONT, WIDTH - 3 * MARGIN - note_w), TEXT, TITLE_FONT,
          "lm")
@@ -142,7 +142,7 @@ def _hand(cards: tuple[str, ...], legal: frozenset[str] | None, title: str, disc
     for kind, line in rows:
         if kind:
             middle = y + (RAISE if legal is not None else 0) + CARD_H // 2
-            image.paste(label(kind), (MARGIN, middle - 32))
+            pictures.stamp(image, label(kind), None, MARGIN, middle - 32)
             text(image, (MARGIN + (LABEL_W - 8) / 2, middle + 14), SUIT_NAMES[kind], TEXT, MIN_FONT, "mm")
         x = float(MARGIN + LABEL_W)
         for card, step in zip(line, steps(line), strict=True):
@@ -155,7 +155,7 @@ def _hand(cards: tuple[str, ...], legal: frozenset[str] | None, title: str, disc
                 look, top = DIMMED, y + RAISE
             card_image, mask = sprite(card, look)
             ring = (card_image.width - CARD_W) // 2
-            image.paste(card_image, (round(x) - ring, top + (3 if look == LEGAL else 0) - ring), mask)
+            pictures.stamp(image, card_image, mask, round(x) - ring, top + (3 if look == LEGAL else 0) - ring)
         y += pitch
     return pictures.png(image, PALETTE)
 
@@ -167,22 +167,29 @@ NAME_TOP = TRICK_TOP + BIG_H + 18
 TRICK_H = NAME_TOP + 2 * 22 + MARGIN
 
 
+@cache
+def empty_slot() -> Image.Image:
+    """A trick's empty place: a card's outline on the table, drawn once."""
+    slot = canvas(BIG_W, BIG_H)
+    ImageDraw.Draw(slot).rounded_rectangle((0, 0, BIG_W - 1, BIG_H - 1), radius=RADIUS, outline=ink(SLOT), width=2)
+    return slot
+
+
 def name_lines(name: str, room: float) -> list[str]:
     """A player's name on one line, or two split at a space, cut to `room` px with the shared `fit`."""
-    face = font(MIN_FONT)
-    if face.getlength(name) <= room:
+    if length(name, MIN_FONT) <= room:
         return [name]
     words = name.split(" ")
     for cut in range(len(words) - 1, 0, -1):
         first = " ".join(words[:cut])
-        if face.getlength(first) <= room:
+        if length(first, MIN_FONT) <= room:
             return [first, fit(" ".join(words[cut:]), MIN_FONT, room)]
     return [fit(name, MIN_FONT, room)]
 
 
 def tag(image: Image.Image, x: float, y: float, words: str, fill: RGB, colour: RGB) -> None:
     """A small rounded label centred on (x, y)."""
-    w = font(MIN_FONT).getlength(words) + 16
+    w = length(words, MIN_FONT) + 16
     ImageDraw.Draw(image).rounded_rectangle((round(x - w / 2), round(y - 12), round(x + w / 2), round(y + 12)),
                                             radius=12, fill=ink(colour))
     text(image, (x, y + 1), words, fill, MIN_FONT, "mm", colour)
@@ -215,7 +222,7 @@ def _trick(plays: tuple[tuple[str, str, bool], ...], wins: int | None, leader: s
     else:
         status, colour = f"{leader} led", DIM_TEXT
     status = fit(status, MIN_FONT, WIDTH * 0.6)
-    status_w = font(MIN_FONT).getlength(status)
+    status_w = length(status, MIN_FONT)
     text(image, (WIDTH - MARGIN, HEADER / 2), status, colour, MIN_FONT, "rm")
     text(image, (MARGIN, HEADER / 2), fit(title, TITLE_FONT, WIDTH - 3 * MARGIN - status_w), TEXT, TITLE_FONT,
          "lm")
@@ -223,14 +230,13 @@ def _trick(plays: tuple[tuple[str, str, bool], ...], wins: int | None, leader: s
         cx = MARGIN + n * TRICK_SLOT + TRICK_SLOT / 2
         x0 = round(cx - BIG_W / 2)
         if n >= len(plays):
-            draw.rounded_rectangle((x0, TRICK_TOP, x0 + BIG_W - 1, TRICK_TOP + BIG_H - 1), radius=RADIUS,
-                                   outline=ink(SLOT), width=2)
+            pictures.stamp(image, empty_slot(), None, x0, TRICK_TOP)
             continue
         name, card, as_led = plays[n]
         look = WINNER if n == wins else PLAIN
         card_image, mask = sprite(card, look, True)
         ring = (card_image.width - BIG_W) // 2
-        image.paste(card_image, (x0 - ring, TRICK_TOP - ring), mask)
+        pictures.stamp(image, card_image, mask, x0 - ring, TRICK_TOP - ring)
         if as_led:
             tag(image, cx, TRICK_TOP - 7, "as led", TAG_INK, TAG)
         if n == wins:
@@ -239,7 +245,7 @@ def _trick(plays: tuple[tuple[str, str, bool], ...], wins: int | None, leader: s
             text(image, (cx, NAME_TOP + 11 + row * 22), words, GOLD if n == wins else TEXT, MIN_FONT, "mm")
     if not plays:
         note = idle or "Waiting for the lead" + (f" from {leader}" if leader else "")
-        w = font(TITLE_FONT).getlength(fit(note, TITLE_FONT, WIDTH - 4 * MARGIN)) + 28
+        w = length(fit(note, TITLE_FONT, WIDTH - 4 * MARGIN), TITLE_FONT) + 28
         box = (round(WIDTH / 2 - w / 2), TRICK_TOP + BIG_H // 2 - 22, round(WIDTH / 2 + w / 2),
                TRICK_TOP + BIG_H // 2 + 22)
         draw.rounded_rectangle(box, radius=10, fill=ink(BACKGROUND), outline=ink(GOLD), width=2)

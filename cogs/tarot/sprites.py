@@ -130,9 +130,11 @@ HAND_SIZES = (RANK_FONT, TITLE_FONT, MIN_FONT)
 TRICK_SIZES = (BIG_RANK, TITLE_FONT, MIN_FONT)
 
 
+@cache
 def corner_width(card: str) -> int:
     """How much of a hand card must show for its corner to read: its rank and symbol, with
-    room for the next card's ring (a playable card's) and a gap."""
+    room for the next card's ring (a playable card's) and a gap (once per card: a hand is laid
+    out on every picture)."""
     return math.ceil(PAD + max(font(RANK_FONT).getlength(rank_text(card)), SYMBOL) + 5)
 
 

@@ -9,8 +9,9 @@
 Sized for a picture shown about 500 px wide: no text is smaller than `MIN_FONT` on a picture
 at most `WIDTH` wide. Every font size asked for goes through `font`, which notes it in
 `FONT_SIZES` (the legibility test reads it). Tiles are drawn once per face and pasted; text
-comes from cached glyphs; pictures are encoded on the game's fixed palette
-(`cogs.table.pictures`) and kept by what they show.
+comes from cached glyphs; the table picture is drawn straight on the game's fixed palette (no
+RGB picture to map), a hand is drawn in RGB and mapped (`cogs.table.pictures`); both are kept by
+what they show.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from cogs.table import pictures
-from cogs.table.pictures import FONT_SIZES, drawable, fit, font
+from cogs.table.pictures import FONT_SIZES, drawable, fit, font, length
 from cogs.table.wording import plural
 from games.words.cards import label
 from games.words.schema import PublicView, SeatView
@@ -52,6 +53,7 @@ PALETTE = pictures.Palette(
     [BACKGROUND, TILE_FILL, LAST_FILL, EVENT_FILL, INK, NUMBER_INK, CARD, TEXT, GOLD, DIM],
     [(INK, TILE_FILL), (INK, LAST_FILL), (INK, EVENT_FILL), (NUMBER_INK, BACKGROUND), (TEXT, CARD),
      (NUMBER_INK, CARD), (GOLD, BACKGROUND), (TEXT, BACKGROUND), (DIM, CARD)],
+    mapped_text=True,  # the table's text keeps the pixels it had when it was drawn in RGB and mapped
 )
 #: Sizes drawn on cached tiles and pictures, noted again on every render that reuses them.
 WORD_SIZES = (30, MIN_FONT, 18, 26)
@@ -70,7 +72,24 @@ def _letter(face: str, last: bool) -> Image.Image:
     draw.rounded_rectangle((0, 0, TILE_W, TILE_H), radius=7, fill=LAST_FILL if last else TILE_FILL,
                            outline=INK, width=3 if last else 2)
     pictures.text(draw, (TILE_W / 2, TILE_H / 2), face, INK, font(30), "mm")
-    return tile
+    return pictures.to_palette(tile, PALETTE)
+
+
+@cache
+def _ground(height: int) -> Image.Image:
+    """The table picture's empty background at `height`, on the palette (copied for each picture)."""
+    return PALETTE.canvas(Image.new("RGB", (WIDTH, height), BACKGROUND))
+
+
+def ink(colour: pictures.RGB) -> int:
+    """The palette entry of a colour, to draw with on the table picture."""
+    return PALETTE.index[colour]
+
+
+def text(image: Image.Image, xy: tuple[float, float], words: str, fill: pictures.RGB, size: int, anchor: str,
+         ground: pictures.RGB = BACKGROUND) -> None:
+    """A line of text on the table picture, over the `ground` colour it sits on."""
+    pictures.text(image, xy, words, fill, font(size), anchor, ground=ground, palette=PALETTE)
 
 
 def last_letter(view: PublicView, word: str) -> int | None:
@@ -143,43 +162,43 @@ def _word_picture(word: str, last: int | None, line: str, draw_size: int,
     columns = 2 if len(seats) == 4 else COLUMNS
     card_rows = -(-len(seats) // columns)
     height = MARGIN + 26 + 12 + word_h + 6 + card_rows * (CARD_H + 8) - 8 + MARGIN
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    image = _ground(height).copy()
     draw = ImageDraw.Draw(image)
-    pictures.text(draw, (MARGIN, MARGIN + 12), fit(line, 18, WIDTH - 2 * MARGIN - 130), GOLD, font(18), "lm")
-    pictures.text(draw, (WIDTH - MARGIN, MARGIN + 12), f"{draw_size} to draw", NUMBER_INK, font(MIN_FONT), "rm")
+    text(image, (MARGIN, MARGIN + 12), fit(line, 18, WIDTH - 2 * MARGIN - 130), GOLD, 18, "lm")
+    text(image, (WIDTH - MARGIN, MARGIN + 12), f"{draw_size} to draw", NUMBER_INK, MIN_FONT, "rm")
     top = MARGIN + 38
     if not word and line.startswith("GAME OVER"):
-        pictures.text(draw, (MARGIN, top + TILE_H / 2), "no word on the table", NUMBER_INK, font(18), "lm")
+        text(image, (MARGIN, top + TILE_H / 2), "no word on the table", NUMBER_INK, 18, "lm")
     elif not word:
         for i in range(3):
             x = MARGIN + i * (TILE_W + TILE_GAP)
-            draw.rounded_rectangle((x, top, x + TILE_W, top + TILE_H), radius=7, outline=DIM, width=2)
-        pictures.text(draw, (MARGIN + 3 * (TILE_W + TILE_GAP) + 8, top + TILE_H / 2),
-                      "a new word: play any letter", NUMBER_INK, font(18), "lm")
+            draw.rounded_rectangle((x, top, x + TILE_W, top + TILE_H), radius=7, outline=ink(DIM), width=2)
+        text(image, (MARGIN + 3 * (TILE_W + TILE_GAP) + 8, top + TILE_H / 2), "a new word: play any letter",
+             NUMBER_INK, 18, "lm")
     for i, face in enumerate(word):
         x = MARGIN + (i % PER_ROW) * (TILE_W + TILE_GAP)
         y = top + (i // PER_ROW) * (TILE_H + 26)
-        image.paste(_letter(face, i == last), (x, y))
-        pictures.text(draw, (x + TILE_W / 2, y + TILE_H + 12), str(i + 1), GOLD if i == last else NUMBER_INK,
-                      font(MIN_FONT), "mm")
+        pictures.stamp(image, _letter(face, i == last), None, x, y)
+        text(image, (x + TILE_W / 2, y + TILE_H + 12), str(i + 1), GOLD if i == last else NUMBER_INK, MIN_FONT,
+             "mm")
     top += word_h + 6
     card_w = (WIDTH - 2 * MARGIN - (columns - 1) * 8) // columns
     for s, (name, score, hand, turn, left, active) in enumerate(seats):
         x = MARGIN + (s % columns) * (card_w + 8)
         y = top + (s // columns) * (CARD_H + 8)
-        draw.rounded_rectangle((x, y, x + card_w, y + CARD_H), radius=8, fill=CARD,
-                               outline=GOLD if turn else CARD, width=3)
+        draw.rounded_rectangle((x, y, x + card_w, y + CARD_H), radius=8, fill=ink(CARD),
+                               outline=ink(GOLD if turn else CARD), width=3)
         score_text = str(score)
-        score_w = font(26).getlength(score_text)
+        score_w = length(score_text, 26)
         name_x = x + 12
         if turn:
-            draw.polygon(((x + 10, y + 12), (x + 10, y + 28), (x + 20, y + 20)), fill=GOLD)
+            draw.polygon(((x + 10, y + 12), (x + 10, y + 28), (x + 20, y + 20)), fill=ink(GOLD))
             name_x = x + 26
-        pictures.text(draw, (name_x, y + 20), fit(name, MIN_FONT, x + card_w - 20 - score_w - name_x), TEXT,
-                      font(MIN_FONT), "lm")
-        pictures.text(draw, (x + card_w - 12, y + 31), score_text, GOLD if turn else TEXT, font(26), "rm")
+        text(image, (name_x, y + 20), fit(name, MIN_FONT, x + card_w - 20 - score_w - name_x), TEXT, MIN_FONT,
+             "lm", CARD)
+        text(image, (x + card_w - 12, y + 31), score_text, GOLD if turn else TEXT, 26, "rm", CARD)
         note = "left the game" if left else (plural(hand, "card") if active else "watching")
-        pictures.text(draw, (x + 12, y + 45), note, DIM if left or not active else NUMBER_INK, font(MIN_FONT), "lm")
+        text(image, (x + 12, y + 45), note, DIM if left or not active else NUMBER_INK, MIN_FONT, "lm", CARD)
     return pictures.png(image, PALETTE)
 
 

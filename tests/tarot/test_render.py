@@ -11,6 +11,7 @@ import random
 import pytest
 from PIL import Image, ImageChops
 
+from cogs.table.pictures import font
 from cogs.tarot import render
 from cogs.tarot.card_names import DECK, RANKS, SUIT_ORDER, card_label, card_short, sort_key
 from cogs.tarot.render import FONT_SIZES, draw_hand, draw_trick
@@ -185,4 +186,4 @@ def test_long_names_are_cut_to_the_slot() -> None:
     for name in [*LONG, "x" * 40, "A" * 18, "Ōsaka Ünïcode Ñame"]:
         shown = render.name_lines(render.drawable(name), room)
         assert 1 <= len(shown) <= 2
-        assert all(render.font(render.MIN_FONT).getlength(line) <= room for line in shown)
+        assert all(font(render.MIN_FONT).getlength(line) <= room for line in shown)
