@@ -203,11 +203,18 @@ def _height(value: Any, allowed: list[str] | tuple[str, ...], rule: str, what: s
     return str(value)
 
 
+def verify_pick(state: dict[str, Any], seat: int) -> None:
+    """A gesture (or its lock) is the seat's while its side of the open exchange is unlocked."""
+    exchange = state["exchange"]
+    side_of(exchange, seat)
+    choices.verify(exchange["box"], seat)
+
+
 def set_gesture(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
-    """K16: a selection counts once clicked and may change until the reveal."""
+    """K16: a selection counts once clicked and may change until the reveal (`verify_pick`
+    passed; the picks themselves are checked here)."""
     exchange = state["exchange"]
     side = side_of(exchange, seat)
-    choices.verify(exchange["box"], seat)
     draft = dict(exchange["drafts"][seat] or {})
     if "double" in action:
         if action["double"] and not side["double"]:
@@ -246,8 +253,6 @@ def lock(state: dict[str, Any], seat: int, rng: Rng, *, timed_out: bool = False)
     """Lock the seat's selection (missing hands fumble, K16); True when every side locked.
     A lock by the timer is remembered, so the reveal says "time ran out" only for those."""
     exchange = state["exchange"]
-    side_of(exchange, seat)
-    choices.verify(exchange["box"], seat)
     if timed_out:
         exchange.setdefault("timed_out", []).append(seat)
     pick = {k: v for k, v in (exchange["drafts"][seat] or {}).items() if k != "asked"}

@@ -165,10 +165,8 @@ class _CostKey:
     def __lt__(self, other: _CostKey) -> bool:
         return self.cost < other.cost
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> bool:  # (so unhashable: Python sets __hash__ to None)
         return isinstance(other, _CostKey) and self.cost == other.cost
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 # ----- plans -------------------------------------------------------------------------
@@ -282,11 +280,14 @@ def walk_effects(state: dict[str, Any], k: K, cells: tuple[Cell, ...] | list[Cel
     return {"potions": potions, "flag": flag, "flag_action": flag_action}
 
 
+def verify_confirm(state: dict[str, Any], seat: int) -> None:
+    if state["plans"][seat] is None:
+        raise IllegalAction("There is no move to confirm: pick a kniggit and a destination.", rule="K7")
+
+
 def confirm(state: dict[str, Any], seat: int) -> list[Event]:
     """Carry out the seat's previewed plan, re-checked against the board as it is now."""
     plan = state["plans"][seat]
-    if plan is None:
-        raise IllegalAction("There is no move to confirm: pick a kniggit and a destination.", rule="K7")
     fresh = make_plan(state, seat, {"id": plan["id"], "to": plan["to"], "via": plan["via"],
                                     "hand": plan["hand"] or "sword"})
     if fresh["path"] != plan["path"]:
@@ -340,15 +341,20 @@ def apply_move(state: dict[str, Any], seat: int, plan: dict[str, Any]) -> list[E
     return [moved, *events]
 
 
-def undo(state: dict[str, Any], seat: int) -> list[Event]:
-    """K7: revert the army's latest confirmed move, if the presser made it."""
+def verify_undo(state: dict[str, Any], seat: int) -> None:
+    """K7: the army's latest confirmed move may be undone by the one who made it."""
     history = state["turn"]["history"]
     if not history:
         raise IllegalAction("There is no move to undo this phase.", rule="K7")
-    record = history[-1]
-    if record["seat"] != seat:
+    if history[-1]["seat"] != seat:
         raise IllegalAction("{mover} made the latest move: only they can undo it.", rule="K7",
-                            seats={"mover": record["seat"]})
+                            seats={"mover": history[-1]["seat"]})
+
+
+def undo(state: dict[str, Any], seat: int) -> list[Event]:
+    """Revert the latest confirmed move (`verify_undo` passed)."""
+    history = state["turn"]["history"]
+    record = history[-1]
     history.pop()
     index = next(i for i, k in enumerate(state["kniggits"]) if k["id"] == record["id"])
     state["kniggits"][index] = record["before"]

@@ -277,21 +277,21 @@ def plan(
     origin = start
     spent = Cost()
     cells: list[Cell] = []
-    stops = [tuple(w) for w in via] + [goal]
+    stops: list[Cell] = [(x, y) for x, y in via] + [goal]  # each a tuple, whatever `via` held
     for number, stop in enumerate(stops):
         last = number == len(stops) - 1
         if stop == origin:
             continue
         if not last and (
-            not terrain.inside(stop) or stop in mover.impassable or not mover.safe(stop)  # type: ignore[arg-type]
+            not terrain.inside(stop) or stop in mover.impassable or not mover.safe(stop)
         ):
             return None
         labels, _pruned = mover.search(origin, allowance, spent, goal=_reaches(stop))
         if stop not in labels:
             return None
-        cells.extend(_walk(origin, labels.dirs(stop)))  # type: ignore[arg-type]
-        spent = labels.cost(stop)  # type: ignore[arg-type]
-        origin = stop  # type: ignore[assignment]
+        cells.extend(_walk(origin, labels.dirs(stop)))
+        spent = labels.cost(stop)
+        origin = stop
     if not cells or cells[-1] != goal:
         return None
     return Path(tuple(cells), spent)

@@ -35,13 +35,17 @@ def captain(state: dict[str, Any], army: int) -> int:
     return int(state["armies"][army][0])
 
 
-def accept(state: dict[str, Any], seat: int) -> list[Event]:
+def verify_accept(state: dict[str, Any], seat: int) -> None:
     army = turns.army_of(state, seat)
     if seat != captain(state, army):
         raise IllegalAction("The captain, {captain}, accepts the map for the army.", rule="K1",
                             seats={"captain": captain(state, army)})
     if state["accepted"][army]:
         raise IllegalAction("Your army already accepted this map.", rule="K1")
+
+
+def accept(state: dict[str, Any], seat: int) -> list[Event]:
+    army = turns.army_of(state, seat)
     state["accepted"][army] = True
     events = [Event("map_accepted", {"army": ARMIES[army], "seat": seat})]
     if all(state["accepted"]):
@@ -49,12 +53,14 @@ def accept(state: dict[str, Any], seat: int) -> list[Event]:
     return events
 
 
-def reroll(state: dict[str, Any], seat: int) -> list[Event]:
-    army = turns.army_of(state, seat)
-    if seat != captain(state, army):
+def verify_reroll(state: dict[str, Any], seat: int) -> None:
+    if seat != captain(state, turns.army_of(state, seat)):
         raise IllegalAction("Only a captain may re-roll the map.", rule="K1")
     if state["rolls"] >= MAX_REROLLS:
         raise IllegalAction(f"The map was re-rolled {MAX_REROLLS} times: accept this one.", rule="K1")
+
+
+def reroll(state: dict[str, Any], seat: int) -> list[Event]:
     state["map"] = generate_map(state)
     state["rolls"] += 1
     state["accepted"] = [False, False]
@@ -75,9 +81,12 @@ def share(state: dict[str, Any], seat: int) -> int:
     return armies.shares(state["options"]["budget"], state["armies"][army])[seat]
 
 
+def verify_build(state: dict[str, Any], seat: int) -> None:
+    """An army list (or its lock) is the seat's while the build round is open to it."""
+    choices.verify(state["build"]["box"], seat, closed="Armies are built before the battle.")
+
+
 def draft_army(state: dict[str, Any], seat: int, action: dict[str, Any]) -> list[Event]:
-    box = state["build"]["box"]
-    choices.verify(box, seat, closed="Armies are built before the battle.")
     raw = action.get("kniggits", action.get("lines"))
     state["build"]["drafts"][seat] = armies.clean_list(raw, share(state, seat))
     return []
@@ -85,7 +94,6 @@ def draft_army(state: dict[str, Any], seat: int, action: dict[str, Any]) -> list
 
 def lock_army(state: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
     box = state["build"]["box"]
-    choices.verify(box, seat, closed="Armies are built before the battle.")
     draft = state["build"]["drafts"][seat] or []
     events = [Event("army_locked", {"seat": seat})]
     if choices.choose(box, seat, draft, rng):
@@ -144,9 +152,12 @@ def preset_cells(state: dict[str, Any], army: int, count: int, taken: set[tuple[
     return cells[:count]
 
 
+def verify_deploy(state: dict[str, Any], seat: int) -> None:
+    """A deployment draft (or its lock) is the seat's while the round is open to it."""
+    choices.verify(state["deploy"]["box"], seat, closed="Deployment is over.")
+
+
 def deploy(state: dict[str, Any], seat: int, action: dict[str, Any]) -> list[Event]:
-    box = state["deploy"]["box"]
-    choices.verify(box, seat, closed="Deployment is over.")
     army = turns.army_of(state, seat)
     draft = state["deploy"]["drafts"][army]
     mine = own_ids(state, seat)
@@ -205,7 +216,6 @@ def deploy(state: dict[str, Any], seat: int, action: dict[str, Any]) -> list[Eve
 def lock_deploy(state: dict[str, Any], seat: int, rng: Rng) -> list[Event]:
     """Lock: unplaced kniggits take the default cells (the timeout does the same)."""
     box = state["deploy"]["box"]
-    choices.verify(box, seat, closed="Deployment is over.")
     army = turns.army_of(state, seat)
     draft = state["deploy"]["drafts"][army]
     unplaced = [kid for kid in own_ids(state, seat) if kid not in draft]
@@ -256,17 +266,16 @@ def _next_throw(state: dict[str, Any]) -> None:
                                     state["players"], actions=("throw",), commit=True)
 
 
+def verify_throw(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    choices.verify(state["rps"]["box"], seat, closed="There is no throw to make now.")
+    if not action.get("timeout") and action.get("shape") not in SHAPES:
+        raise IllegalAction("Throw rock, paper or scissors.", rule="K3")
+
+
 def throw(state: dict[str, Any], seat: int, action: dict[str, Any], rng: Rng) -> list[Event]:
     rps = state["rps"]
     box = rps["box"]
-    choices.verify(box, seat, closed="There is no throw to make now.")
-    shape: Any  # the pick as sent, checked against SHAPES
-    if action.get("timeout"):
-        shape = "miss"  # K3: a missed throw loses
-    else:
-        shape = action.get("shape")
-        if shape not in SHAPES:
-            raise IllegalAction("Throw rock, paper or scissors.", rule="K3")
+    shape: str = "miss" if action.get("timeout") else action["shape"]  # K3: a missed throw loses
     if not choices.choose(box, seat, shape, rng):
         return [Event("thrown", {"seat": seat})]
     picks = choices.reveal(box)

@@ -16,13 +16,14 @@ from typing import Any
 from games.core import State
 from games.kniggits import turns
 from games.kniggits.engine import KniggitsEngine
+from games.kniggits.state import phase
 
 ENGINE = KniggitsEngine()
 NOW = 1_000.0
 
 
-def act(state: State, seat: int | None, action: dict[str, Any]) -> State:
-    new, _events = ENGINE.apply(state, seat, action, NOW)  # type: ignore[arg-type]
+def act(state: State, seat: int, action: dict[str, Any]) -> State:
+    new, _events = ENGINE.apply(state, seat, action, NOW)
     return new
 
 
@@ -104,21 +105,21 @@ def charge(state: State, rounds: int = 6) -> State:
     gestures; until an exchange is open or `rounds` rounds have passed."""
     from games.kniggits import moves
 
-    while state["phase"] != "over" and state["turn"]["round"] <= rounds:
+    while phase(state).name != "over" and state["turn"]["round"] <= rounds:
         waits = ENGINE.to_act(state)
-        if state["exchange"] is not None:
+        if phase(state).step == "exchange":
             return state
         wait = waits[0]
         seat = wait.seat
         assert seat is not None  # a battle's waits are seats'
-        if state["phase"] == "move":
+        if phase(state).name == "move":
             k = moves.cursor(state, seat)
             cells = moves.sample_cells(state, k) if k is not None else []
             if k is not None and cells:
                 state = act(state, seat, {"type": "move", "id": k["id"], "to": list(cells[0])})
             else:
                 state = act(state, seat, {"type": "done"})
-        elif state["phase"] == "fight":
+        elif phase(state).name == "fight":
             options = ENGINE.view(state, seat)["me"]["attacks"]
             state = act(state, seat, dict(options[0]["action"]) if options else {"type": "end_turn"})
         else:
@@ -143,7 +144,7 @@ def sample_states(seed: int = 7) -> dict[str, State]:
     out["plan"] = preview
     fought = charge(through_prelude(2, seed, horses=True, magic_swords=True, double_defence=True))
     out["exchange"] = fought
-    if fought["exchange"] is not None:
+    if phase(fought).step == "exchange":
         seat = fought["exchange"]["sides"][0]["seat"]
         out["exchange_half_locked"] = act(fought, seat, {"type": "lock"})
     out["fled"] = battle([kniggit("A1", (10, 10), (3, 2, 2)), kniggit("A2", (12, 20), (1, 0, 0), status="fled"),

@@ -14,6 +14,7 @@ from games.core import Event, IllegalAction, Rng
 from games.kniggits import board, exchange, moves
 from games.kniggits.board import ARMIES, K, active, by_id, cell, id_number
 from games.kniggits.geometry import dist2
+from games.kniggits.state import phase
 
 #: K17: an army that sat out this many of its own turns in a row may be claimed a forfeit from.
 IDLE_TURNS = 3
@@ -21,6 +22,27 @@ IDLE_TURNS = 3
 
 def army_of(state: dict[str, Any], seat: int) -> int:
     return 0 if seat in state["armies"][0] else 1
+
+
+def claimable(state: dict[str, Any]) -> int | None:
+    """K17: the army the other may claim a forfeit from (it sat out its last turns), if any."""
+    if state["over"] is not None:
+        return None
+    for army in (0, 1):
+        if state["idle"][army] >= IDLE_TURNS:
+            return army
+    return None
+
+
+def can_claim(state: dict[str, Any], seat: int) -> bool:
+    return claimable(state) == 1 - army_of(state, seat)
+
+
+def verify_claim(state: dict[str, Any], seat: int) -> None:
+    idle = claimable(state)
+    if idle is None or idle == army_of(state, seat):
+        raise IllegalAction("A forfeit can be claimed only after the other army sat out "
+                            f"{IDLE_TURNS} of its own turns in a row.", rule="K17")
 
 
 def finish(state: dict[str, Any], winner: int | None, reason: str, **detail: Any) -> list[Event]:
@@ -75,10 +97,15 @@ def _all_done(state: dict[str, Any], army: int) -> bool:
     return all(s in state["turn"]["done"] for s in state["armies"][army])
 
 
+def verify_done_moving(state: dict[str, Any], seat: int) -> None:
+    if army_of(state, seat) != state["turn"]["army"]:
+        raise IllegalAction("It is the other army's turn to move.", rule="K4")
+    if seat in state["turn"]["done"]:
+        raise IllegalAction("You are already done moving this turn.", rule="K4")
+
+
 def done_moving(state: dict[str, Any], seat: int) -> list[Event]:
     turn = state["turn"]
-    if seat in turn["done"]:
-        raise IllegalAction("You are already done moving this turn.", rule="K4")
     turn["done"].append(seat)
     state["plans"][seat] = None
     events = [Event("done", {"seat": seat, "phase": "move"})]
@@ -120,24 +147,30 @@ def facing_seats(state: dict[str, Any]) -> list[int]:
     return sorted({k["owner"] for kid in pending if (k := by_id(state, kid)) is not None})
 
 
-def face(state: dict[str, Any], seat: int, action: dict[str, Any]) -> list[Event]:
-    """K9 / K10: turn an engaged kniggit toward one of its engaged active enemies."""
+def _already_faced(state: dict[str, Any]) -> list[str]:
+    """The kniggits turned by hand in this phase: the move phase's and the turning phase's."""
+    at, turn = phase(state).name, state["turn"]
+    faced: list[str] = turn["faced"] if at == "move" else turn["turned"] if at == "turning" else []
+    return faced
+
+
+def verify_face(state: dict[str, Any], seat: int, action: dict[str, Any]) -> None:
+    """K9 / K10: an engaged kniggit of the seat's may turn toward one of its engaged active
+    enemies (in the move, facing or turning phase)."""
     k = by_id(state, action.get("id"))
     target = by_id(state, action.get("target"))
-    phase, turn = state["phase"], state["turn"]
-    rule = "K10" if phase == "turning" else "K9"
+    at, turn = phase(state).name, state["turn"]
+    rule = "K10" if at == "turning" else "K9"
     if k is None or target is None:
         raise IllegalAction("Name the kniggit and the enemy it faces, like A1 B2.", rule=rule)
     if k["owner"] != seat:
         raise IllegalAction("{owner} commands that kniggit.", rule="K1", seats={"owner": k["owner"]})
     own_turn = k["army"] == turn["army"]
-    if phase == "turning" and own_turn:
+    if at == "turning" and own_turn:
         raise IllegalAction("Now the other army turns to face its attackers.", rule="K10")
-    if phase in ("move", "facing") and not own_turn:
+    if at in ("move", "facing") and not own_turn:
         raise IllegalAction("You turn your kniggits in the turning phase, after the moves.", rule="K10")
-    if phase not in ("move", "facing", "turning"):
-        raise IllegalAction("Kniggits turn during the move phase and the turning phase.", rule="K9")
-    if phase == "turning" and seat in turn["done"]:
+    if at == "turning" and seat in turn["done"]:
         raise IllegalAction("You are done turning this phase.", rule="K10")
     if k["kind"] == "archer":
         raise IllegalAction("Archers never melee, so they never face an enemy.", rule="K9")
@@ -145,13 +178,19 @@ def face(state: dict[str, Any], seat: int, action: dict[str, Any]) -> list[Event
     if target["id"] not in [e["id"] for e in enemies]:
         raise IllegalAction(f"{k['id']} can face only an active enemy it is engaged with.", rule=rule)
     # The same turn twice (a double press, a command sent again) is refused, not logged twice.
-    already = turn["faced"] if phase == "move" else turn["turned"] if phase == "turning" else []
-    if k["id"] in already and k["facing"] == target["id"]:
+    if k["id"] in _already_faced(state) and k["facing"] == target["id"]:
         raise IllegalAction(f"{k['id']} already faces {target['id']}.", rule=rule)
+
+
+def face(state: dict[str, Any], seat: int, action: dict[str, Any]) -> list[Event]:
+    """Turn the kniggit (`verify_face` passed); in the facing phase, the last one starts K10."""
+    k, target = by_id(state, action["id"]), by_id(state, action["target"])
+    assert k is not None and target is not None
+    turn, already = state["turn"], _already_faced(state)
     board.face(state, k, target)
     events = [Event("faced", {"id": k["id"], "target": target["id"], "owner": k["owner"],
                               "target_owner": target["owner"]})]
-    if phase == "facing":
+    if phase(state).name == "facing":
         turn["facing"].pop(k["id"], None)
         if not turn["facing"]:
             events += start_turning(state)
@@ -206,10 +245,20 @@ def k10_default(state: dict[str, Any], k: K) -> K:
     return facing_me[0] if facing_me else enemies[0]
 
 
+def verify_done_facing(state: dict[str, Any], seat: int) -> None:
+    if seat not in facing_seats(state):
+        raise IllegalAction("None of your kniggits has a facing to choose.", rule="K9")
+
+
+def verify_done_turning(state: dict[str, Any], seat: int) -> None:
+    if seat not in turning_seats(state):
+        raise IllegalAction("You have no engaged kniggit to turn now.", rule="K10")
+    if seat in state["turn"]["done"]:
+        raise IllegalAction("You are done turning this phase.", rule="K10")
+
+
 def done_turning(state: dict[str, Any], seat: int) -> list[Event]:
     turn = state["turn"]
-    if seat in turn["done"]:
-        raise IllegalAction("You are done turning this phase.", rule="K10")
     events = []
     for k in sorted(turners(state), key=lambda k: id_number(k["id"])):
         if k["owner"] == seat and k["id"] not in turn["turned"]:
@@ -241,10 +290,16 @@ def start_fight(state: dict[str, Any]) -> list[Event]:
     return [Event("phase", {"phase": "fight", "army": ARMIES[state["turn"]["army"]]})]
 
 
-def attack(state: dict[str, Any], seat: int, action: dict[str, Any], *, shot: bool) -> list[Event]:
+def verify_attack(state: dict[str, Any], seat: int, action: dict[str, Any], *, shot: bool) -> None:
     if seat in state["turn"]["done"]:
         raise IllegalAction("You ended your fighting this turn.", rule="K11")
-    attacker, target = exchange.check_attack(state, seat, action, shot=shot)
+    exchange.check_attack(state, seat, action, shot=shot)
+
+
+def attack(state: dict[str, Any], seat: int, action: dict[str, Any], *, shot: bool) -> list[Event]:
+    """Open the exchange of an attack `verify_attack` passed."""
+    attacker, target = by_id(state, action["id"]), by_id(state, action["target"])
+    assert attacker is not None and target is not None
     state["turn"]["exchanges"] += 1
     return exchange.open_exchange(state, attacker, target, shot=shot)
 
@@ -275,10 +330,15 @@ def after_exchange(state: dict[str, Any]) -> list[Event]:
     return []
 
 
+def verify_end_fighting(state: dict[str, Any], seat: int) -> None:
+    if army_of(state, seat) != state["turn"]["army"]:
+        raise IllegalAction("Only the army whose turn it is fights.", rule="K11")
+    if seat in state["turn"]["done"]:
+        raise IllegalAction("You already ended your turn.", rule="K11")
+
+
 def end_fighting(state: dict[str, Any], seat: int) -> list[Event]:
     turn = state["turn"]
-    if seat in turn["done"]:
-        raise IllegalAction("You already ended your turn.", rule="K11")
     turn["done"].append(seat)
     events = [Event("done", {"seat": seat, "phase": "fight"})]
     if not fight_seats(state):

@@ -25,6 +25,8 @@ from games.kniggits.schema import (
     SeatItems,
     Turn,
 )
+from games.kniggits.state import phase as phase_of
+from games.kniggits.state import stage
 
 ARMY_NAMES: tuple[Army, Army] = ("A", "B")
 
@@ -58,9 +60,7 @@ def public_view(state: dict[str, Any], awaited: list[int], claimable: int | None
     from games.kniggits import board
 
     turn = state["turn"]
-    phase = state["phase"]
-    if state["exchange"] is not None and phase != "over":
-        phase = "exchange"
+    phase = stage(state)
     battlefield: Battlefield = {
         "width": state["width"], "height": state["height"],
         "zones": {a: list(board.zone(state, i)) for i, a in enumerate(("A", "B"))},
@@ -144,7 +144,8 @@ def seat_items(state: dict[str, Any], seat: int, can_claim: bool) -> SeatItems:
     team = state["armies"][army]
     me: SeatItems = {"seat": seat, "army": ARMY_NAMES[army], "captain": team[0] == seat,
                           "share": armies.shares(state["options"]["budget"], team)[seat], "can_claim": can_claim}
-    phase = state["phase"]
+    at = phase_of(state)
+    phase = at.name
     if phase == "build" and state["build"] is not None:
         drafts = state["build"]["drafts"]
         me["draft"] = drafts[seat] or []
@@ -198,7 +199,7 @@ def seat_items(state: dict[str, Any], seat: int, can_claim: bool) -> SeatItems:
     if state["options"]["archers"]:
         me["sights"] = {k["id"]: exchange.sight(state, k) for k in state["kniggits"]
                         if k["owner"] == seat and exchange.shot_ready(state, k)}
-    if phase == "fight" and state["exchange"] is None and seat in turns.fight_seats(state):
+    if phase == "fight" and at.step is None and seat in turns.fight_seats(state):
         me["attacks"] = exchange.attack_options(state, seat)
     else:
         me["attacks"] = []
