@@ -182,4 +182,4 @@ async def setup(bot: commands.Bot) -> None:
     """Add the table's cogs to a bot that carries its table edge as `bot.tables`."""
     load_builtin_uis()
     await bot.add_cog(TableCog(bot))
-    await bot.add_cog(RecordsCog(bot))  # type: ignore[arg-type]  # after TableCog: /game record joins /game
+    await bot.add_cog(RecordsCog(bot, lambda: tables_of(bot)))  # after TableCog: /game record joins /game

@@ -12,22 +12,21 @@ The command joins the `/game` group of the TableCog, so this cog is set up after
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from games.core import Engine
 from games.record import build_record, record_bytes
-from games.registry import get_engine
+from games.registry import AnyEngine, get_engine
 from games.replay import RecordError, verify
 from runtime.errors import Refusal
+from runtime.service import TableService
 from storage import GameRecord, Status, Storage
-
-if TYPE_CHECKING:
-    from bot import RumpusBot
 
 #: SQLite integers are signed 64-bit: a longer "id" is junk, not a query.
 MAX_ID_DIGITS = 18
@@ -68,7 +67,7 @@ async def game_to_record(storage: Storage, guild_id: int, raw: str | None) -> Ga
     return game
 
 
-async def record_of(storage: Storage, game: GameRecord, engine: Engine) -> dict[str, Any]:
+async def record_of(storage: Storage, game: GameRecord, engine: AnyEngine) -> dict[str, Any]:
     """The record of a finished game, from its stored seed, seats, action log and final state."""
     assert game.state is not None
     actions = await storage.actions(game.id)
@@ -80,7 +79,7 @@ async def record_of(storage: Storage, game: GameRecord, engine: Engine) -> dict[
     )
 
 
-def checked_note(record: dict[str, Any], engine: Engine) -> str:
+def checked_note(record: dict[str, Any], engine: AnyEngine) -> str:
     """What the bot's own replay of the record found, in one line for the caller."""
     try:
         verdict = verify(record, engine)
@@ -91,11 +90,22 @@ def checked_note(record: dict[str, Any], engine: Engine) -> str:
     return f"⚠️ It does not replay with the current rules: {verdict.problems[0]}"[:1500]
 
 
+class Desk(Protocol):
+    """What `/game record` uses of the table edge (cogs.table.edge.TableEdge, above this module):
+    its guard, which answers refusals, and the service holding the storage."""
+
+    @property
+    def service(self) -> TableService: ...
+
+    def guard(self, interaction: discord.Interaction) -> contextlib.AbstractAsyncContextManager[None]: ...
+
+
 class RecordsCog(commands.Cog):
     """`/game record`: a finished game's verifiable record."""
 
-    def __init__(self, bot: RumpusBot) -> None:
+    def __init__(self, bot: commands.Bot, desk: Callable[[], Desk]) -> None:
         self.bot = bot
+        self._desk = desk
         self.command: app_commands.Command[Any, ..., None] | None = None
 
     async def cog_load(self) -> None:
@@ -110,15 +120,16 @@ class RecordsCog(commands.Cog):
             self.command.parent.remove_command(self.command.name)
 
     async def send_record(self, interaction: discord.Interaction, raw: str | None) -> None:
-        edge = self.bot.tables
-        async with edge.guard(interaction):
+        desk = self._desk()
+        storage = desk.service.storage
+        async with desk.guard(interaction):
             if interaction.guild is None:
                 raise Refusal("Game records belong to a server: use `/game record` in the server "
                               "where the game was played.")
-            game = await game_to_record(self.bot.storage, interaction.guild.id, raw)
+            game = await game_to_record(storage, interaction.guild.id, raw)
             engine = get_engine(game.kind)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            record = await record_of(self.bot.storage, game, engine)
+            record = await record_of(storage, game, engine)
             note = await asyncio.to_thread(checked_note, record, engine)
             text = (f"The record of **{engine.title}** game #{game.id}: seed `{game.seed}`, nonce "
                     f"`{game.nonce}`, commitment `{game.commitment}`, {len(record['actions'])} actions.\n"
@@ -137,8 +148,3 @@ def record_command(cog: RecordsCog, parent: app_commands.Group) -> app_commands.
         name="record", description="The verifiable record of a finished game (JSON: seed, moves, result)",
         callback=record, parent=parent,
     )
-
-
-async def setup(bot: RumpusBot) -> None:
-    """Set up after cogs.table's TableCog (its /game group must exist)."""
-    await bot.add_cog(RecordsCog(bot))
