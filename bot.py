@@ -38,7 +38,7 @@ from runtime.clock import Clock, SystemClock  # noqa: E402
 from runtime.errors import Refusal  # noqa: E402
 from runtime.service import TableService  # noqa: E402
 from runtime.timers import Timers  # noqa: E402
-from storage import Storage  # noqa: E402
+from storage import Storage, open_storage  # noqa: E402
 
 log = logging.getLogger("rumpus")
 
@@ -150,12 +150,20 @@ async def open_database(settings: Settings) -> Storage:
     """The storage the settings name: PostgreSQL at DATABASE_URL, else the SQLite file."""
     if settings.database_url is None:
         return await Storage.open(settings.database_path)
-    import storage as storage_package
-
-    open_storage = getattr(storage_package, "open_storage", None)
-    if open_storage is None:
-        raise SettingsError("DATABASE_URL is set but this version's storage cannot open PostgreSQL")
     return await open_storage(settings.database_url)
+
+
+class RumpusTree(discord.app_commands.CommandTree["RumpusBot"]):
+    """The bot's slash commands: each one's options checked before it runs (a wrong type or an
+    unresolved user gets a short answer instead: cogs.table.options.misfit), and every error
+    answered by the bot's one handler."""
+
+    async def interaction_check(self, interaction: discord.Interaction[RumpusBot], /) -> bool:
+        return await self.client.tables.check_options(interaction)
+
+    async def on_error(self, interaction: discord.Interaction[RumpusBot],
+                       error: discord.app_commands.AppCommandError, /) -> None:
+        await self.client.on_app_command_error(interaction, error)
 
 
 class RumpusBot(commands.AutoShardedBot):
@@ -178,7 +186,7 @@ class RumpusBot(commands.AutoShardedBot):
             options.setdefault("shard_count", settings.shard_count)
             options.setdefault("shard_ids", list(settings.shard_ids or range(settings.shard_count)))
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
-                         help_command=None, **options)
+                         help_command=None, tree_cls=RumpusTree, **options)
         self.settings = settings
         self.clock = clock
         self.rng = rng
@@ -205,8 +213,6 @@ class RumpusBot(commands.AutoShardedBot):
         for package in COG_PACKAGES:
             await importlib.import_module(package).setup(self)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        self.tree.on_error = self.on_app_command_error
-        self.tree.interaction_check = self.tables.check_options  # type: ignore[method-assign]
         for engine in load_builtin().values():
             await asyncio.to_thread(engine.prepare)
         # Pictures drawn once while the timers are restored: a player's first press after a

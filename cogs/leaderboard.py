@@ -13,7 +13,7 @@ from cogs.table.edge import TableEdge, tables_of
 from cogs.table.wording import MINUS, ordinal, plural
 from games.registry import ENGINES, get_engine
 from runtime.errors import Refusal
-from storage import PairRecord, RatingRecord, ResultRecord
+from storage import PairRecord, RatingRecord, ResultRecord, Storage
 
 MEDALS = ("🥇", "🥈", "🥉")
 #: Results shown per game in /stats, newest first.
@@ -144,12 +144,9 @@ def versus_line(games: int, wins: int) -> str:
     return f"🤖 vs computers: {plural(games, 'game')}, {plural(wins, 'win')}"
 
 
-async def computer_record(storage: Any, guild_id: int, user_id: int) -> dict[str, tuple[int, int]]:
+async def computer_record(storage: Storage, guild_id: int, user_id: int) -> dict[str, tuple[int, int]]:
     """Per game, (games, wins) of the user's finished games that had computer seats."""
-    record = getattr(storage, "computer_record", None)
-    if record is None:  # a storage from before computer seats
-        return {}
-    return dict(await record(guild_id, user_id))
+    return await storage.computer_record(guild_id, user_id)
 
 
 async def setup(bot: commands.Bot) -> None:
