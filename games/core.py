@@ -33,7 +33,8 @@ def copy_state(state: State) -> State:
     """A private copy of a JSON state for `play` to change: a JSON round trip (which is what
     the state must survive anyway) through orjson, ~20x faster than `json` or `deepcopy`;
     non-string keys become strings exactly as `json` makes them."""
-    return orjson.loads(orjson.dumps(state, option=orjson.OPT_NON_STR_KEYS))  # type: ignore[no-any-return]
+    copied: State = orjson.loads(orjson.dumps(state, option=orjson.OPT_NON_STR_KEYS))  # a dict in, a dict out
+    return copied
 
 
 class IllegalAction(Exception):

@@ -9,6 +9,7 @@ table edge; an id it cannot read (a forgery, an older release's) is answered, no
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 import discord
@@ -25,8 +26,15 @@ class Pressed(Protocol):
     async def on_component(self, interaction: discord.Interaction, route: codec.Route | None) -> None: ...
 
 
+def sent(interaction: discord.Interaction) -> Mapping[str, Any]:
+    """The interaction's data (custom_id, values, components, options, resolved) as the JSON it
+    is: a forged one may hold anything, so each reader checks the fields it takes."""
+    data: Mapping[str, Any] = interaction.data or {}
+    return data
+
+
 def edge_of(interaction: discord.Interaction) -> Pressed:
-    edge = getattr(interaction.client, "tables", None)
+    edge: Pressed | None = getattr(interaction.client, "tables", None)  # set by bot.py's RumpusBot
     if edge is None:
         raise RuntimeError("this client has no table edge (`client.tables`)")
     return edge
@@ -110,7 +118,9 @@ class FormModal(discord.ui.Modal):
     async def on_submit(self, interaction: discord.Interaction) -> None:  # pragma: no cover
         return None
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
+    # Modal's own on_error (this signature) already drops BaseView's `item`: discord.py's override.
+    async def on_error(  # type: ignore[override]
+            self, interaction: discord.Interaction, error: Exception, /) -> None:
         return None  # a submission it could not read is answered by the edge all the same
 
 

@@ -21,6 +21,7 @@ from cogs.table.components import (
     computer_name_modal,
     hand_to_computer_view,
     keep_or_end_view,
+    sent,
     text_inputs,
 )
 from cogs.table.delivery import Delivery
@@ -40,7 +41,7 @@ NO_LONGER_VALID = "That button is no longer valid."
 
 def typed_name(interaction: discord.Interaction) -> str | None:
     """The name field of a submitted modal (None: left empty or missing)."""
-    components = (interaction.data or {}).get("components")
+    components = sent(interaction).get("components")
     found = dict(text_inputs(components if isinstance(components, list) else []))
     return found.get(NAME_FIELD)
 
@@ -63,7 +64,7 @@ class ComputerSeats:
             if route.verb == "add":
                 await self.open_name_form(interaction, route)
             elif route.verb == "rm":
-                values = (interaction.data or {}).get("values") or []
+                values = sent(interaction).get("values") or []
                 if len(values) != 1 or not str(values[0]).isdigit():
                     raise Refusal(NO_LONGER_VALID)
                 await self.lobby.remove_computer(interaction, route.game, int(values[0]), in_place=True)

@@ -28,8 +28,7 @@ from cogs.table.pings import Pings
 from cogs.table.present import Rendered, render_private, render_table
 from cogs.table.registry import ui_for
 from cogs.table.results import post_result
-from games.core import Engine
-from games.registry import get_engine
+from games.registry import AnyEngine, get_engine
 from runtime.clock import Clock
 from runtime.service import Applied, TableService, record_delivery
 from storage import GameRecord, Status
@@ -262,11 +261,11 @@ class Delivery:
                 self.pictures.remember(record.dm_message_id, rendered, edited.attachments if edited else ())
                 return
             if record.dm_channel_id:
-                dm: discord.abc.Messageable = self.host.get_partial_messageable(record.dm_channel_id)
+                inbox: discord.abc.Messageable = self.host.get_partial_messageable(record.dm_channel_id)
             else:
                 user = self.host.get_user(record.user_id) or await self.host.fetch_user(record.user_id)
-                dm = await user.create_dm()
-            message = await dm.send(**rendered.send_kwargs())
+                inbox = await user.create_dm()
+            message = await inbox.send(**rendered.send_kwargs())
             await record_delivery(self.service, game, record.user_id, dm_ok=True,
                                   dm_channel_id=message.channel.id, dm_message_id=message.id,
                                   dm_message_at=self.now)
@@ -366,7 +365,7 @@ class Delivery:
             except Exception:
                 log.exception("could not catch up the table of game %s", game_id)
 
-    async def _changed_since(self, game: GameRecord, engine: Engine, version: int) -> list[int]:
+    async def _changed_since(self, game: GameRecord, engine: AnyEngine, version: int) -> list[int]:
         """Seats whose private view differs from the one they had at `version` (all seats when
         that state cannot be rebuilt)."""
         everyone = list(range(len(game.seats)))

@@ -28,6 +28,7 @@ import discord
 
 from cogs.table import codec
 from cogs.table.answers import Answers
+from cogs.table.components import sent
 from cogs.table.computers import ComputerSeats
 from cogs.table.delivery import Delivery
 from cogs.table.host import Host
@@ -76,7 +77,7 @@ class TableEdge:
     # ----- routing ----------------------------------------------------------------------
     async def on_component(self, interaction: discord.Interaction, route: codec.Route | None) -> None:
         """A press of one of our components, its custom_id already parsed (None: unreadable)."""
-        kind = (interaction.data or {}).get("component_type")
+        kind = sent(interaction).get("component_type")
         if route is None or route.component_type != kind:
             await self.intake.not_ours(interaction)
         elif route.kind == "action" and route.action is not None and route.version is not None:
@@ -109,7 +110,7 @@ class TableEdge:
         """Every interaction, after discord.py's own dispatch: answers what no handler takes —
         our modals (handled here, so they work across restarts) and presses of components of
         ours that are not on their message (forged: discord.py drops them silently)."""
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        custom_id = str(sent(interaction).get("custom_id", ""))
         if not codec.ours(custom_id):
             return
         route = codec.parse(custom_id)

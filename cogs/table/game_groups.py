@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from typing import Any, TypeAlias
 
 import discord
 from discord import app_commands
@@ -23,14 +23,15 @@ from cogs.table.options import SlashOption, from_engine_option, from_param, give
 from cogs.table.present import embed_of, image_file, table_info
 from cogs.table.registry import ui_for
 from cogs.table.ui import GameUI, Lookup, Param, Screen, Shortcut
-from games.core import Engine
-from games.registry import get_engine
+from games.registry import AnyEngine, get_engine
 from runtime.computers import is_computer, offers_computers
 from runtime.errors import Refusal
 from storage import GameRecord
 
 #: Subcommand names every game's group has already.
 RESERVED = frozenset({"new", "do", "board", "join", "confer", "addbot", "removebot", "learn"})
+#: A `/<game> …` subcommand (its callback's options vary: typed by discord.py from the signature).
+Subcommand: TypeAlias = app_commands.Command[Any, ..., None]
 
 
 class GameGroups:
@@ -49,7 +50,7 @@ class GameGroups:
     def edge(self) -> TableEdge:
         return self._edge()
 
-    def group(self, engine: Engine) -> app_commands.Group:
+    def group(self, engine: AnyEngine) -> app_commands.Group:
         group = app_commands.Group(name=engine.name, description=f"Play {engine.title}"[:100])
         async def new(interaction: discord.Interaction, **options: Any) -> None:
             await self.edge.lobby.open(interaction, engine.name, options)
@@ -66,7 +67,7 @@ class GameGroups:
         async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
             return await self.complete_action(interaction, engine.name, current)
 
-        do_command = app_commands.Command(
+        do_command: Subcommand = app_commands.Command(
             name="do", description="Take any action you could take with a button", callback=do, parent=group,
         )
         do_command._params["action"].description = "What to do (start typing to see your options)"
@@ -95,7 +96,7 @@ class GameGroups:
         return group
 
     def _lookup_command(self, group: app_commands.Group, kind: str,
-                        lookup: Lookup) -> app_commands.Command[Any, ..., None]:
+                        lookup: Lookup) -> Subcommand:
         """`/<game> <lookup> [params]`: drawn from the public view of the game here (or, for a
         private lookup, the caller's own view), only for the caller."""
         if lookup.name in RESERVED or lookup.name in {s.name for s in ui_for(kind).shortcuts}:
@@ -124,12 +125,13 @@ class GameGroups:
                 await respond(interaction, embed=embed_of(shown), ephemeral=True)
 
         with_options(callback, [from_param(p) for p in lookup.params])
-        command = app_commands.Command(name=lookup.name, description=lookup.description[:100],
-                                       callback=callback, parent=group)
+        command: Subcommand = app_commands.Command(
+            name=lookup.name, description=lookup.description[:100],
+            callback=callback, parent=group)
         self._autocomplete(command, kind, lookup.params)
         return command
 
-    def _join_command(self, group: app_commands.Group, engine: Engine) -> app_commands.Command[Any, ..., None]:
+    def _join_command(self, group: app_commands.Group, engine: AnyEngine) -> Subcommand:
         """`/<game> join team:` for a partnership lobby: the Join button of that team."""
         async def join(interaction: discord.Interaction, **options: Any) -> None:
             await self.edge.lobby.join_team(interaction, engine.name, options["team"])
@@ -139,7 +141,7 @@ class GameGroups:
         return app_commands.Command(name="join", description="Join a team in the lobby here",
                                     callback=join, parent=group)
 
-    def _learn_command(self, group: app_commands.Group, engine: Engine) -> app_commands.Command[Any, ..., None]:
+    def _learn_command(self, group: app_commands.Group, engine: AnyEngine) -> Subcommand:
         """`/<game> learn [options]`: a practice table against computers, with hints (cogs/table/learn.py)."""
         async def learn(interaction: discord.Interaction, **options: Any) -> None:
             await self.edge.learn.open(interaction, engine.name, options)
@@ -149,7 +151,7 @@ class GameGroups:
             name="learn", description=f"Practise {engine.title} against computers, with hints (not rated)"[:100],
             callback=learn, parent=group)
 
-    def _addbot_command(self, group: app_commands.Group, engine: Engine) -> app_commands.Command[Any, ..., None]:
+    def _addbot_command(self, group: app_commands.Group, engine: AnyEngine) -> Subcommand:
         """`/<game> addbot [name] [team]`: the lobby's 🤖 Add computer button, for the host."""
         async def addbot(interaction: discord.Interaction, **options: Any) -> None:
             await self.edge.lobby.add_computer_typed(interaction, engine.name, options.get("name"),
@@ -164,7 +166,7 @@ class GameGroups:
         return app_commands.Command(name="addbot", description="Seat a computer player in the lobby here (host)",
                                     callback=addbot, parent=group)
 
-    def _removebot_command(self, group: app_commands.Group, engine: Engine) -> app_commands.Command[Any, ..., None]:
+    def _removebot_command(self, group: app_commands.Group, engine: AnyEngine) -> Subcommand:
         """`/<game> removebot name`: the lobby's "Remove a computer…" select, for the host."""
         async def removebot(interaction: discord.Interaction, name: str) -> None:
             await self.edge.lobby.remove_computer_typed(interaction, engine.name, name)
@@ -177,24 +179,26 @@ class GameGroups:
             return [app_commands.Choice(name=s.name[:100], value=s.name[:100]) for s in lobby.seats
                     if is_computer(s) and str(current).lower() in s.name.lower()][:25]
 
-        command = app_commands.Command(name="removebot", description="Take a computer player out of the lobby here",
-                                       callback=removebot, parent=group)
+        command: Subcommand = app_commands.Command(
+            name="removebot", description="Take a computer player out of the lobby here",
+            callback=removebot, parent=group)
         command._params["name"].description = "Which computer (its name)"
         command._params["name"].autocomplete = complete
         return command
 
-    def _confer_command(self, group: app_commands.Group, engine: Engine) -> app_commands.Command[Any, ..., None]:
+    def _confer_command(self, group: app_commands.Group, engine: AnyEngine) -> Subcommand:
         """`/<game> confer text:` — a word to your partners, for games whose partners may confer."""
         async def confer(interaction: discord.Interaction, text: app_commands.Range[str, 1, 1000]) -> None:
             await self.edge.teams.confer(interaction, engine.name, text)
 
-        command = app_commands.Command(name="confer", description="Send a message to your partners",
-                                       callback=confer, parent=group)
+        command: Subcommand = app_commands.Command(
+            name="confer", description="Send a message to your partners",
+            callback=confer, parent=group)
         command._params["text"].description = "What to tell your partners (up to 1,000 characters)"
         return command
 
     def _shortcut_command(self, group: app_commands.Group, kind: str,
-                          shortcut: Shortcut) -> app_commands.Command[Any, ..., None]:
+                          shortcut: Shortcut) -> Subcommand:
         """`/<game> <shortcut>`: options typed from its params, autocompleted from the
         player's own view, sent through the same action loop as a button."""
         if shortcut.name in RESERVED:
@@ -204,12 +208,13 @@ class GameGroups:
             await self.run_shortcut(interaction, kind, shortcut, options)
 
         with_options(callback, [from_param(p) for p in shortcut.params])
-        command = app_commands.Command(name=shortcut.name, description=shortcut.description[:100],
-                                       callback=callback, parent=group)
+        command: Subcommand = app_commands.Command(
+            name=shortcut.name, description=shortcut.description[:100],
+            callback=callback, parent=group)
         self._autocomplete(command, kind, shortcut.params)
         return command
 
-    def _autocomplete(self, command: app_commands.Command[Any, ..., None], kind: str,
+    def _autocomplete(self, command: Subcommand, kind: str,
                       params: Sequence[Param]) -> None:
         for param in params:
             if param.suggest is not None:
@@ -225,6 +230,8 @@ class GameGroups:
             except Refusal:
                 return []
             assert param.suggest is not None
+            if game.state is None:  # a running game always has one; a suggestion never raises
+                return []
             view = get_engine(kind).view(game.state, seat)
             listed = param.suggest(view, seat, table_info(game)) if named else param.suggest(view, seat)
             return [app_commands.Choice(name=label[:100], value=value[:100])

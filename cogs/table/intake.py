@@ -14,7 +14,7 @@ import discord
 
 from cogs.table import codec
 from cogs.table.answers import NO_LONGER_VALID, Answers, echo, redraw_in_place, respond, send
-from cogs.table.components import text_inputs
+from cogs.table.components import sent, text_inputs
 from cogs.table.controls import build_modal, find_form, offered_action, read_field
 from cogs.table.delivery import Delivery
 from cogs.table.kept_pictures import kept
@@ -44,7 +44,7 @@ def pressed_at(interaction: discord.Interaction) -> float:
 def carried_by_message(interaction: discord.Interaction) -> bool:
     """Whether the pressed component is on the interaction's message, as discord.py requires
     before it calls a dynamic item (a forged custom_id is not, and would get no answer)."""
-    data = interaction.data or {}
+    data = sent(interaction)
     custom_id, kind = data.get("custom_id"), data.get("component_type")
 
     def holds(components: Any) -> bool:
@@ -63,7 +63,7 @@ def carried_by_message(interaction: discord.Interaction) -> bool:
 def picked_together(interaction: discord.Interaction, key: str, values: Any) -> dict[str, Any] | None:
     """A multi-pick's action, read against the menu on the pressed message: its options give
     the order the picks are joined in, its min/max the count a real client can send."""
-    custom_id = (interaction.data or {}).get("custom_id")
+    custom_id = sent(interaction).get("custom_id")
     rows = interaction.message.components if interaction.message is not None else []
     for row in rows:
         for menu in getattr(row, "children", ()):
@@ -96,7 +96,7 @@ class Intake:
                 await self.acknowledge(interaction, applied)
 
     async def on_select(self, interaction: discord.Interaction, route: codec.Route) -> None:
-        values = (interaction.data or {}).get("values") or []
+        values = sent(interaction).get("values") or []
         if route.gather is not None:
             action = picked_together(interaction, route.gather, values)
         else:
@@ -122,7 +122,7 @@ class Intake:
             await interaction.response.send_modal(build_modal(form, codec.modal_id(game.id, game.version, action)))
 
     async def on_modal(self, interaction: discord.Interaction) -> None:
-        data = interaction.data or {}
+        data = sent(interaction)
         route = codec.parse(str(data.get("custom_id", "")))
         if route is None or route.kind != "modal" or route.action is None:
             await self.answers.tell(interaction, FORM_NO_LONGER_VALID)
@@ -193,7 +193,7 @@ class Intake:
 
     async def not_ours(self, interaction: discord.Interaction) -> None:
         """The answer to a press whose custom_id is ours but says nothing we can do."""
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        custom_id = str(sent(interaction).get("custom_id", ""))
         log.info("unreadable component %r from user %s", echo(custom_id, 40), interaction.user.id)
         await self.answers.tell(interaction, NO_LONGER_VALID)
 

@@ -24,8 +24,7 @@ from cogs.table.newcomers import mention_learn
 from cogs.table.registry import ui_for
 from cogs.table.teams import TeamRooms
 from cogs.table.ui import GameUI
-from games.core import Engine
-from games.registry import get_engine
+from games.registry import AnyEngine, get_engine
 from runtime.computers import answers_to, clean_name, is_computer, offers_computers
 from runtime.errors import Refusal
 from runtime.service import TableService, record_delivery
@@ -208,7 +207,7 @@ class Lobby:
                 await self.teams.open(applied.game, engine)
 
     async def _open_thread(self, interaction: discord.Interaction, game: GameRecord,
-                           engine: Engine) -> discord.Thread | None:
+                           engine: AnyEngine) -> discord.Thread | None:
         """A thread per game, when the channel and permissions allow one."""
         channel = interaction.channel
         message = interaction.message

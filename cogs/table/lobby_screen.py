@@ -9,12 +9,13 @@ import discord
 from cogs.table.components import LobbyButton, add_computer_button, remove_computer_select
 from cogs.table.present import Rendered
 from cogs.table.registry import UIS
-from games.core import Engine, IllegalAction
+from games.core import IllegalAction
+from games.registry import AnyEngine
 from runtime.computers import is_computer, offers_computers
 from storage import GameRecord, SeatRecord
 
 
-def render_lobby(game: GameRecord, engine: Engine) -> Rendered:
+def render_lobby(game: GameRecord, engine: AnyEngine) -> Rendered:
     def line(s: SeatRecord, number: int) -> str:
         if is_computer(s):
             return f"`{number}.` {s.name}"
@@ -67,7 +68,7 @@ def render_lobby(game: GameRecord, engine: Engine) -> Rendered:
     return Rendered(embed, view)
 
 
-def add_computer_controls(view: discord.ui.View, game: GameRecord, engine: Engine) -> None:
+def add_computer_controls(view: discord.ui.View, game: GameRecord, engine: AnyEngine) -> None:
     """The host's computer controls, on their own row: 🤖 Add computer (one per team with
     room in a team lobby), and a "Remove a computer…" select when computers sit."""
     if engine.lobby_teams:
@@ -87,7 +88,7 @@ def add_computer_controls(view: discord.ui.View, game: GameRecord, engine: Engin
         view.add_item(remove)
 
 
-def closed_lobby(game: GameRecord, engine: Engine, text: str) -> Rendered:
+def closed_lobby(game: GameRecord, engine: AnyEngine, text: str) -> Rendered:
     embed = discord.Embed(title=f"🎲 {engine.title}", description=text, colour=0x99AAB5)
     embed.set_footer(text=f"game #{game.id}")
     return Rendered(embed, None)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import inspect
 import keyword
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,17 +78,18 @@ def given_options(params: Sequence[Param], options: dict[str, Any]) -> dict[str,
 def with_options(callback: Callable[..., Any], options: Sequence[SlashOption]) -> Callable[..., Any]:
     """Give `callback(interaction, **options)` the signature and metadata discord.py reads.
     The callback receives options under their `python_name`."""
-    callback.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-        [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
-        + [inspect.Parameter(o.python_name, inspect.Parameter.KEYWORD_ONLY, default=o.default,
-                             annotation=o.annotation) for o in options]
+    # Set on the function itself, where inspect and discord.py's decorators put them.
+    vars(callback).update(
+        __signature__=inspect.Signature(
+            [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                               annotation=discord.Interaction)]
+            + [inspect.Parameter(o.python_name, inspect.Parameter.KEYWORD_ONLY, default=o.default,
+                                 annotation=o.annotation) for o in options]
+        ),
+        __discord_app_commands_param_description__={o.python_name: o.description[:100] for o in options},
+        __discord_app_commands_param_choices__={o.python_name: list(o.choices) for o in options if o.choices},
+        __discord_app_commands_param_rename__={o.python_name: o.name for o in options if o.python_name != o.name},
     )
-    callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        o.python_name: o.description[:100] for o in options}
-    callback.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
-        o.python_name: list(o.choices) for o in options if o.choices}
-    callback.__discord_app_commands_param_rename__ = {  # type: ignore[attr-defined]
-        o.python_name: o.name for o in options if o.python_name != o.name}
     return callback
 
 
@@ -117,14 +118,15 @@ def misfit(interaction: discord.Interaction) -> str | None:
     command = interaction.command
     if not isinstance(command, app_commands.Command):
         return None
-    data: dict[str, Any] = dict(interaction.data or {})  # type: ignore[arg-type]
+    data: Mapping[str, Any] = interaction.data or {}  # JSON as sent: each field checked below
     options = data.get("options") or []
     while (isinstance(options, list) and len(options) == 1 and isinstance(options[0], dict)
            and options[0].get("type") in _SUBCOMMANDS):
         options = options[0].get("options") or []
     if not isinstance(options, list) or not all(isinstance(o, dict) for o in options):
         return "I could not read that command's options."
-    resolved = data.get("resolved") if isinstance(data.get("resolved"), dict) else {}
+    found = data.get("resolved")
+    resolved: dict[str, Any] = found if isinstance(found, dict) else {}
     given = {str(o.get("name")): o for o in options}
     params = {p.display_name: p for p in command.parameters}
     unknown = [name for name in given if name not in params]

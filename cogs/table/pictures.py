@@ -70,7 +70,7 @@ class Palette:
     def __init__(self, colours: Iterable[RGB], blends: Iterable[tuple[RGB, RGB]] = (),
                  shades: int = SHADES, *, mapped_text: bool = False) -> None:
         self.mapped_text = mapped_text
-        entries: dict[RGB, None] = dict.fromkeys(tuple(c) for c in colours)
+        entries: dict[RGB, None] = dict.fromkeys((r, g, b) for r, g, b in colours)
         for ink, ground in blends:
             entries.update(dict.fromkeys((ink, ground)))
             for step in range(1, shades + 1):

@@ -10,6 +10,7 @@ import asyncio
 import hashlib
 import io
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,9 +25,10 @@ from cogs.table.components import (
     HandButton,
 )
 from cogs.table.mentions import neutral
+from cogs.table.registry import AnyUI
 from cogs.table.ui import Button, Card, FormButton, GameUI, Screen, Seat, Select, TableInfo
 from cogs.table.wording import for_the_table
-from games.core import Engine
+from games.registry import AnyEngine
 from runtime.computers import is_computer
 from runtime.deadlines import format_left
 from runtime.hints import awaited
@@ -222,7 +224,7 @@ class ImageCache:
 IMAGES = ImageCache()
 
 
-def view_digest(ui: GameUI, view: dict[str, Any], info: TableInfo, seat: int | None) -> str:
+def view_digest(ui: AnyUI, view: Mapping[str, Any], info: TableInfo, seat: int | None) -> str:
     """What a screen's picture depends on: the game, the view, the seat and the names."""
     basis = [ui.name, seat, view, [s.name for s in info.seats]]
     return hashlib.blake2b(orjson.dumps(basis, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS),
@@ -277,7 +279,7 @@ def build_view(game_id: int, version: int, screen: Screen, *, hand_button: bool)
 
 
 async def render_table(
-    game: GameRecord, engine: Engine, ui: GameUI, now: float, *, with_image: bool = True,
+    game: GameRecord, engine: AnyEngine, ui: AnyUI, now: float, *, with_image: bool = True,
 ) -> Rendered:
     """The public table message, from the public view only."""
     info = table_info(game)
@@ -310,7 +312,7 @@ async def render_table(
 
 
 async def render_private(
-    game: GameRecord, engine: Engine, ui: GameUI, seat: int, *, jump_url: str | None,
+    game: GameRecord, engine: AnyEngine, ui: AnyUI, seat: int, *, jump_url: str | None,
     notes: list[str] | None = None,
 ) -> Rendered | None:
     """A seat's private message (DM or ephemeral), from that seat's view only."""

@@ -21,6 +21,7 @@ import discord
 
 from cogs.table import codec
 from cogs.table.answers import Answers, redraw_in_place, respond
+from cogs.table.components import sent
 from cogs.table.present import embed_of, fit, image_file, table_info, view_digest
 from cogs.table.records import game_to_record
 from cogs.table.registry import ui_for
@@ -69,8 +70,7 @@ class ReplayDesk:
 
     async def jump(self, interaction: discord.Interaction, route: codec.Route) -> None:
         """"Jump to …": the first step of the chapter picked."""
-        data: Any = interaction.data or {}
-        values = data.get("values") or []
+        values = sent(interaction).get("values") or []
         picked = values[0] if isinstance(values, list) and len(values) == 1 else ""
         if not (isinstance(picked, str) and picked.isascii() and picked.isdigit() and len(picked) < 10):
             async with self.answers.guard(interaction):

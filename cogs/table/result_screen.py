@@ -10,7 +10,7 @@ import discord
 
 from cogs.table.present import fit, named
 from cogs.table.wording import plural
-from games.core import Engine
+from games.registry import AnyEngine
 from storage import GameRecord
 
 
@@ -26,7 +26,7 @@ def points(score: float) -> str:
     return plural(score, "point")
 
 
-def abandoned_embed(game: GameRecord, engine: Engine, reason: str) -> discord.Embed:
+def abandoned_embed(game: GameRecord, engine: AnyEngine, reason: str) -> discord.Embed:
     """A game that stopped without a result (everyone away): nobody won, nothing is rated."""
     embed = discord.Embed(title=f"💤 {engine.title} — abandoned", description=reason[:4096] or None,
                           colour=0x99AAB5)
@@ -35,7 +35,7 @@ def abandoned_embed(game: GameRecord, engine: Engine, reason: str) -> discord.Em
     return fit(embed)
 
 
-def result_embed(game: GameRecord, engine: Engine, ranks: list[int], reason: str,
+def result_embed(game: GameRecord, engine: AnyEngine, ranks: list[int], reason: str,
                  rating_lines: list[str], scores: Sequence[float] | None = None,
                  score_words: Callable[[float], str] = points) -> discord.Embed:
     order = sorted(range(len(ranks)), key=lambda s: ranks[s])

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from typing import Any
 
 import discord
 
@@ -18,7 +17,7 @@ from cogs.table.registry import ui_for
 from cogs.table.rematch import rematch_view
 from cogs.table.result_screen import abandoned_embed, result_embed
 from cogs.table.teams import close_team_threads
-from games.core import Engine
+from games.registry import AnyEngine
 from runtime.service import Applied
 from storage import GameRecord
 
@@ -39,22 +38,25 @@ async def post_result(delivery: Outbox, applied: Applied) -> None:
                              rating_lines(applied), outcome.scores, ui_for(game.kind).result_score)
     await delivery.pings.game_over(game.id, game)
     channel = delivery.host.get_partial_messageable(game.home_channel_id, guild_id=game.guild_id)
-    extra: dict[str, Any] = {}
+    embeds, view = [embed], None
     if not outcome.abandoned:  # a finished game offers its rematch and counts for the night
-        extra["view"] = rematch_view(game)
+        view = rematch_view(game)
         try:
             night = await night_under_result(delivery.service.storage, game)
             # within Discord's 6,000 characters a message's embeds may hold (else no night table)
-            extra["embeds"] = [embed, *(e for e in night if len(embed) + len(e) <= EMBEDS_LIMIT)]
+            embeds = [embed, *(e for e in night if len(embed) + len(e) <= EMBEDS_LIMIT)]
         except Exception:  # the result matters more than the night's table
             log.exception("could not show the night's table under game %s", game.id)
     with contextlib.suppress(discord.HTTPException):
-        await channel.send(**({"embed": embed} if "embeds" not in extra else {}), **extra)
+        if view is None:
+            await channel.send(embeds=embeds)
+        else:
+            await channel.send(embeds=embeds, view=view)
     await mirror_on_lobby(delivery, game, applied.engine, reason, abandoned=outcome.abandoned)
     await archive_thread(delivery, game)
     await close_team_threads(delivery, game)
 
-async def mirror_on_lobby(delivery: Outbox, game: GameRecord, engine: Engine, reason: str, *, abandoned: bool) -> None:
+async def mirror_on_lobby(delivery: Outbox, game: GameRecord, engine: AnyEngine, reason: str, *, abandoned: bool) -> None:
     """The lobby message in the parent channel said "Started!": it now says how it ended."""
     if game.lobby_message_id is None or game.thread_id is None:
         return  # no thread: the result was posted in the lobby's own channel
@@ -71,7 +73,7 @@ async def mirror_on_lobby(delivery: Outbox, game: GameRecord, engine: Engine, re
     except discord.HTTPException as exc:
         log.info("could not mirror the result of game %s on its lobby: %s", game.id, exc)
 
-def winners_of(game: GameRecord, engine: Engine) -> list[int]:
+def winners_of(game: GameRecord, engine: AnyEngine) -> list[int]:
     assert game.state is not None
     outcome = engine.outcome(game.state)
     return outcome.winners() if outcome is not None else []

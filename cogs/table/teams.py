@@ -16,8 +16,7 @@ from cogs.table.answers import Answers
 from cogs.table.host import Outbox
 from cogs.table.mentions import NOBODY, neutral
 from cogs.table.registry import ui_for
-from games.core import Engine
-from games.registry import get_engine
+from games.registry import AnyEngine, get_engine
 from runtime.access import may_press
 from runtime.computers import is_computer
 from runtime.errors import Refusal
@@ -31,18 +30,18 @@ CONFER_LIMIT = 1000
 QUIET = NOBODY
 
 
-def teams_of(game: GameRecord, engine: Engine) -> tuple[tuple[int, ...], ...]:
+def teams_of(game: GameRecord, engine: AnyEngine) -> tuple[tuple[int, ...], ...]:
     """The game's partnerships (empty before the start or for a game without teams)."""
     if game.state is None:
         return ()
     return engine.teams(game.state) or ()
 
 
-def team_name(engine: Engine, team: int) -> str:
+def team_name(engine: AnyEngine, team: int) -> str:
     return engine.team_name(team) if team < len(engine.lobby_teams) else f"Team {team + 1}"
 
 
-def introduction(game: GameRecord, engine: Engine, team: int, teams: tuple[tuple[int, ...], ...]) -> str:
+def introduction(game: GameRecord, engine: AnyEngine, team: int, teams: tuple[tuple[int, ...], ...]) -> str:
     """The thread's first line: who is in it, what it is for, and that the other team cannot
     read it (names, never pings: everyone in it was just added)."""
     members = " and ".join(f"**{discord.utils.escape_markdown(neutral(game.seats[s].name))}**" for s in teams[team])
@@ -69,7 +68,7 @@ class TeamRooms:
         self.answers = answers
         self.delivery = delivery
 
-    async def open(self, game: GameRecord, engine: Engine) -> dict[int, int]:
+    async def open(self, game: GameRecord, engine: AnyEngine) -> dict[int, int]:
         """At the start: one private thread per team, holding exactly that team's members.
         Returns team → thread id (empty when the game has no team chat, or no thread could
         be made: `/confer` then goes by DM)."""
