@@ -1,5 +1,6 @@
-"""Small shared helpers: time in integer ms, timers stored in the state, chance with a
-test hook, seats in `direction`.
+"""Small shared helpers: the step (the prompt open now: `set_step` writes it, `phase` reads
+it), time in integer ms, timers stored in the state, chance with a test hook, seats in
+`direction`.
 
 Time (spec §4): the engine never reads a clock; `now` arrives in seconds and is kept as
 integer ms. A timer is a dict holding `wid` (a fresh id per opening, so the runtime sees a
@@ -14,6 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Rng, State
+from games.fencing.schema import DuelStage, PromptKind
+from games.phase import Phase
 
 #: Live limits in seconds (spec §4 table); the async profile multiplies them by ASYNC_FACTOR.
 LIMITS: dict[str, float] = {
@@ -51,6 +54,25 @@ def open_timer(state: State, rec: dict[str, Any], now_ms: int, limit: str, seat:
     rec["wid"] = new_wid(state)
     rec["opened_at"] = now_ms
     rec["deadline"] = now_ms + round(seconds * 1000)
+
+
+def set_step(state: State, kind: PromptKind, now_ms: int, limit: str | None = None, seat: int | None = None,
+             **data: Any) -> dict[str, Any]:
+    """Open the prompt `kind` as the step, with its timer (`LIMITS[limit]`) or none."""
+    step: dict[str, Any] = {"kind": kind, "wid": 0, "opened_at": now_ms, "deadline": None, **data}
+    if limit is not None:
+        open_timer(state, step, now_ms, limit, seat)
+    else:
+        step["wid"] = state["wseq"] = state["wseq"] + 1
+    state["step"] = step
+    return step
+
+
+def phase(state: State) -> Phase[PromptKind, DuelStage | None]:
+    """Where the game is (the one place that reads it): the step's kind (the prompt open
+    now), and within a duel its stage."""
+    step = state["step"]
+    return Phase(step["kind"], step["stage"] if step["kind"] == "duel" else None)
 
 
 def timeout_of(rec: dict[str, Any]) -> float:

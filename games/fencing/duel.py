@@ -3,15 +3,16 @@ Count, then Snap back against a hidden S; green dice when both fail or tie. With
 `duel_mode = dice` only the green dice are rolled.
 
 The duel is the main prompt while it runs; its `purpose` says what the winner gets
-(`flow.after_duel`).
+(`flow.after_duel`). Each duellist's move has its rule check (`verify_*`, run by
+`checks.VERIFY`) apart from what it does.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.core import Event, IllegalAction, State
-from games.fencing.common import die, draw, factor, open_timer, third
+from games.core import Action, Event, IllegalAction, State
+from games.fencing.common import die, draw, factor, open_timer, phase, third
 
 INSULT_MAX = 200
 
@@ -46,18 +47,23 @@ def index_of(step: dict[str, Any], seat: int) -> int:
     return int(step["seats"].index(seat))
 
 
-def insult(state: State, seat: int, text: Any, now_ms: int, events: list[Event]) -> bool:
-    """A duellist's insult ("" = Skip); True when the insult step is over."""
+def verify_insult(state: State, seat: int, action: Action) -> None:
+    """Each duellist has their say once, while the insults last."""
     step = state["step"]
-    if step["stage"] != "insult":
+    if phase(state).step != "insult":
         raise IllegalAction("The insults are over.", rule="duel")
     i = index_of(step, seat)
     if step["insults"][i] is not None:
         raise IllegalAction("You have already had your say.", rule="duel")
-    if not isinstance(text, str):
+    if not isinstance(action.get("text"), str):
         raise IllegalAction("An insult is text.", rule="duel")
+
+
+def insult(state: State, seat: int, text: str, now_ms: int, events: list[Event]) -> bool:
+    """A duellist's insult ("" = Skip; `verify_insult` passed); True when the insult step is over."""
+    step = state["step"]
     text = text.strip()[:INSULT_MAX]
-    step["insults"][i] = text
+    step["insults"][index_of(step, seat)] = text
     events.append(Event("duel_insult", {"seat": seat, "text": text, "skipped": not text}))
     return all(x is not None for x in step["insults"])
 
@@ -72,9 +78,11 @@ def applause_open(step: dict[str, Any]) -> bool:
     return step["stage"] == "insult" and bool(applaudable(step))
 
 
-def applaud(state: State, seat: int, who: Any, events: list[Event]) -> None:
-    """The third player applauds an insult (statistics only)."""
+def verify_applaud(state: State, seat: int, action: Action) -> None:
+    """The third player applauds a posted insult, once each (the stage is not checked: an
+    insult may still be applauded after the Count)."""
     step = state["step"]
+    who = action.get("who")
     if seat != step["third"]:
         raise IllegalAction("Only the third player applauds.", rule="duel")
     if who not in step["seats"]:
@@ -82,7 +90,12 @@ def applaud(state: State, seat: int, who: Any, events: list[Event]) -> None:
     i = step["seats"].index(who)
     if not step["insults"][i] or step["applauded"][i]:
         raise IllegalAction("There is no insult of theirs to applaud.", rule="duel")
-    step["applauded"][i] = True
+
+
+def applaud(state: State, seat: int, who: int, events: list[Event]) -> None:
+    """The third player applauds an insult (statistics only; `verify_applaud` passed)."""
+    step = state["step"]
+    step["applauded"][step["seats"].index(who)] = True
     state["seats"][who]["applause"] += 1
     events.append(Event("duel_applause", {"seat": seat, "for": who}))
 
@@ -94,6 +107,13 @@ def to_count(state: State, now_ms: int, events: list[Event]) -> None:
     events.append(Event("duel_count_prompt", {"seat": step["third"]}))
 
 
+def verify_count(state: State, seat: int, action: Action) -> None:
+    step = state["step"]
+    if phase(state).step != "count" or seat != step["third"]:
+        raise IllegalAction("Only {third} counts, once the insults are over.", rule="duel",
+                            seats={"third": step["third"]})
+
+
 def count(state: State, now_ms: int, events: list[Event], *, by_bot: bool) -> None:
     """"1, 2, 3 — THROW!": t0 is now; the hidden S is drawn in whole ms (3-9 s, scaled)."""
     step = state["step"]
@@ -103,15 +123,19 @@ def count(state: State, now_ms: int, events: list[Event], *, by_bot: bool) -> No
     events.append(Event("duel_count", {"seat": None if by_bot else step["third"]}))
 
 
-def snap(state: State, seat: int, now_ms: int, events: list[Event]) -> bool:
-    """A duellist snaps back; True when both have (the duel is then judged)."""
+def verify_snap(state: State, seat: int, action: Action) -> None:
+    """Each duellist snaps back once, after the Count."""
     step = state["step"]
-    if step["stage"] != "snap":
+    if phase(state).step != "snap":
         raise IllegalAction("Wait for the Count.", rule="duel")
-    i = index_of(step, seat)
-    if step["snaps"][i] is not None:
+    if step["snaps"][index_of(step, seat)] is not None:
         raise IllegalAction("You have already snapped back.", rule="duel")
-    step["snaps"][i] = now_ms - step["t0"]
+
+
+def snap(state: State, seat: int, now_ms: int, events: list[Event]) -> bool:
+    """A duellist snaps back (`verify_snap` passed); True when both have (the duel is then judged)."""
+    step = state["step"]
+    step["snaps"][index_of(step, seat)] = now_ms - step["t0"]
     events.append(Event("duel_snap", {"seat": seat}))
     return all(s is not None for s in step["snaps"])
 

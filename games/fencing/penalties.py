@@ -8,9 +8,7 @@ no queue holds anything.
 
 from __future__ import annotations
 
-from typing import Any
-
-from games.core import Event, IllegalAction, State
+from games.core import Action, Event, IllegalAction, State
 from games.fencing.common import open_timer
 
 
@@ -41,18 +39,26 @@ def slide(state: State, seat: int, points: int, events: list[Event], *, reason: 
                                   "score": state["seats"][seat]["score"]}))
 
 
-def pay(state: State, seat: int, how: Any, now_ms: int, events: list[Event], *, timed_out: bool) -> None:
-    """Answer the open prompt: "chocolate" or "slide" (the timeout eats chocolate if any)."""
-    queue = state["penalties"][seat]
-    if not queue:
+def verify_pay(state: State, seat: int, action: Action) -> None:
+    """The head of the seat's queue is paid with chocolate (while any is left) or a slide."""
+    if not state["penalties"][seat]:
         raise IllegalAction("You owe no penalty now.", rule="23")
-    if timed_out:
-        how = "chocolate" if state["seats"][seat]["chocolate"] > 0 else "slide"
+    how = action.get("how")
     if how not in ("chocolate", "slide"):
         raise IllegalAction("Pay with chocolate or slide one point.", rule="23")
-    player = state["seats"][seat]
-    if how == "chocolate" and player["chocolate"] == 0:
+    if how == "chocolate" and state["seats"][seat]["chocolate"] == 0:
         raise IllegalAction("You have no chocolate left: slide one point.", rule="23")
+
+
+def default_pay(state: State, seat: int) -> Action:
+    """What a penalty prompt that ran out pays: chocolate if any is left."""
+    return {"type": "pay", "how": "chocolate" if state["seats"][seat]["chocolate"] > 0 else "slide"}
+
+
+def pay(state: State, seat: int, how: str, now_ms: int, events: list[Event], *, timed_out: bool) -> None:
+    """Answer the open prompt (`verify_pay` passed): "chocolate" or "slide"."""
+    queue = state["penalties"][seat]
+    player = state["seats"][seat]
     entry = queue.pop(0)
     if how == "chocolate":
         player["chocolate"] -= 1

@@ -14,6 +14,7 @@ from typing import Any
 
 from games.core import State
 from games.fencing.cards import card_value
+from games.fencing.common import phase
 from games.fencing.engine import FencingEngine
 
 ENGINE = FencingEngine()
@@ -79,16 +80,16 @@ class _Driver:
         self.finish_trick(move=move, attack=attack)
 
     def finish_trick(self, move: dict[str, Any] | None = None, attack: str = "BK") -> None:
-        if self.state["step"]["kind"] == "golf":
+        if phase(self.state).name == "golf":
             self.act(self.state["step"]["holder"], {"type": "done"})
         self.pay_all()
-        if self.state["step"]["kind"] == "catch":
+        if phase(self.state).name == "catch":
             self.act(None, {"type": "catch_open", "timeout": True}, 1.2)
             self.act(self.state["step"]["receiver"], {"type": "catch"}, 0.8)
-        if self.state["step"]["kind"] == "move":
+        if phase(self.state).name == "move":
             self.act(self.state["control"], move or {"type": "stay"}, 4.0)
             self.pay_all()
-        if self.state["step"]["kind"] == "attack":
+        if phase(self.state).name == "attack":
             self.act(self.state["control"], {"type": "attack", "piece": attack}, 2.0)
 
     def done(self) -> State:
@@ -112,7 +113,7 @@ def sample_move(seed: int) -> State:
     d.cards(*([13] if seat == other else [4 + seat] for seat in range(3)))
     d.rig(die=[5])
     d.act(start, {"type": "thrust"})
-    if d.state["step"]["kind"] == "golf":
+    if phase(d.state).name == "golf":
         d.act(d.state["step"]["holder"], {"type": "done"})
     d.pay_all()
     return d.done()
@@ -172,7 +173,7 @@ def sample_anthem(seed: int) -> State:
 def sample_over(seed: int) -> State:
     d = _opened(seed)
     while not d.state["over"]:
-        kind = d.state["step"]["kind"]
+        kind = phase(d.state).name
         start = d.state["start"]
         if kind == "thrust":
             d.state["seats"][start]["score"] = max(d.state["seats"][start]["score"], 48)

@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any, cast
 
 from games.core import State, copy_state
+from games.fencing import anthem, golf_moves, moves, schema
 from games.fencing import duel as duels
-from games.fencing import flow, moves, schema
+from games.fencing.common import phase
 from games.fencing.region import COLOUR
 
 
@@ -20,7 +21,7 @@ def public_view(state: State) -> schema.PublicView:
     options = state["options"]
     step = state["step"]
     menu: schema.MoveMenuView | None = None
-    if step["kind"] == "move":
+    if phase(state).name == "move":
         menu = {"piece": step["piece"], "origin": state["pieces"][step["piece"]], "controller": state["control"],
                 "destinations": moves.menu(state, step["piece"])}
     chooser_kinds = ("first_attack", "attack")
@@ -53,7 +54,7 @@ def public_view(state: State) -> schema.PublicView:
         "penalties": [{"seat": s, "reason": q[0]["reason"], "deadline": q[0]["deadline"], "queued": len(q) - 1}
                       for s, q in enumerate(state["penalties"]) if q],
         "moves": menu,
-        "attack_choices": ["BK", "WR", "BN", "WN", "WB"] if step["kind"] in chooser_kinds else [],
+        "attack_choices": ["BK", "WR", "BN", "WN", "WB"] if phase(state).name in chooser_kinds else [],
         "winner": state["winner"],
         "over": bool(state["over"]),
     }
@@ -83,7 +84,7 @@ def trick_view(trick: dict[str, Any] | None) -> schema.TrickView | None:
 def prompt_view(state: State) -> schema.PromptView:
     """The main prompt open now and who it waits on; its kind's own facts beside."""
     step = state["step"]
-    kind = step["kind"]
+    kind = phase(state).name
     out: schema.PromptView = {"kind": kind, "seats": [], "opened_at": step["opened_at"], "deadline": step["deadline"]}
     if kind == "game":
         out.update({"seats": [s for s in range(3) if not step["pressed"][s]], "pressed": list(step["pressed"])})
@@ -106,7 +107,7 @@ def prompt_view(state: State) -> schema.PromptView:
                     "pressed": [str(s) in step["presses"] for s in range(3)]})
     elif kind == "golf":
         trick = state["trick"]
-        out.update({"seats": [step["holder"]], "holder": step["holder"], "qs_available": flow.qs_available(state),
+        out.update({"seats": [step["holder"]], "holder": step["holder"], "qs_available": golf_moves.qs_available(state),
                     "hose_targets": [] if trick["hose_used"] else [t for t in range(3) if t != step["holder"]]})
     elif kind == "catch":
         out.update({"seats": [step["receiver"]] if step["open"] else [], "ball": step["ball"],
@@ -120,7 +121,7 @@ def prompt_view(state: State) -> schema.PromptView:
         out.update({"seats": duel_waiting(step), "purpose": step["purpose"], "duel": duel_view(step)})
     elif kind == "anthem":
         out.update({"seats": [s for s in range(3) if "hail" not in step["parts"][s]],
-                    "parts": [list(p) for p in step["parts"]], "reader": flow.anthem_reader(state),
+                    "parts": [list(p) for p in step["parts"]], "reader": anthem.anthem_reader(state),
                     "pressed": ["hail" in p for p in step["parts"]]})
     return out
 

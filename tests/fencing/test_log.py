@@ -6,9 +6,15 @@ from __future__ import annotations
 
 from typing import get_args, get_type_hints
 
+import pytest
+
 from cogs.fencing.events import EVENT_WORDS
-from games.fencing.engine import HANDLERS_FREE, OUT_OF_STEP, FencingEngine
+from games.core import IllegalAction
+from games.fencing import ENGINE
+from games.fencing.checks import ASKS, OUT_OF_STEP, VERIFY, WHEN
+from games.fencing.handlers import BESIDE, HANDLERS, TIMERS
 from games.fencing.schema import EVENTS, Kind, PromptKind
+from tests.fencing.support import A, opened
 
 
 def test_the_words_cover_the_catalogue_exactly() -> None:
@@ -21,8 +27,34 @@ def test_each_line_reads_its_own_events_payload_type() -> None:
     assert wrong == {}
 
 
-def test_every_prompt_a_seat_answers_has_its_handler() -> None:
-    """The dispatch table (issue 22 item 2), keyed by prompt: every prompt but those the game
-    resolves alone has a handler, and the commands refused out of step are kinds of the schema."""
-    assert set(FencingEngine.HANDLERS) == set(get_args(PromptKind)) - HANDLERS_FREE
-    assert set(OUT_OF_STEP) <= set(get_args(Kind))
+def uncovered() -> dict[str, set[str]]:
+    """Action kinds of the schema missing from a dispatch table (or listed there but not kinds)."""
+    kinds = set(get_args(Kind))
+    return {"VERIFY": kinds ^ set(VERIFY), "HANDLERS or TIMERS": kinds ^ (set(HANDLERS) | set(TIMERS)),
+            "WHEN": (kinds - BESIDE) ^ set(WHEN), "OUT_OF_STEP": set(OUT_OF_STEP) - kinds,
+            "ASKS": set(get_args(PromptKind)) ^ set(ASKS)}
+
+
+def test_every_action_kind_has_its_rule_check_and_its_handler() -> None:
+    """The dispatch tables (issue 22 item 2), keyed by the schema's action kind as in Two Fat
+    Dudes: every kind has its rule check (`VERIFY`, shared by `legal_actions` and the handlers)
+    and its handler (a seat's in `HANDLERS`, the game's own in `TIMERS`); every kind but those
+    answered beside any prompt names its prompts; every prompt says what it asks for."""
+    assert all(not missing for missing in uncovered().values()), uncovered()
+
+
+@pytest.mark.parametrize("table", ["VERIFY", "HANDLERS"])
+def test_a_kind_without_its_check_or_handler_fails_the_cover_and_is_refused(
+        table: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Take Thrust out of one table: the cover test names it, and the Start's Thrust is refused
+    (state unchanged), not played unchecked or crashed on."""
+    t = opened()
+    assert {"type": "thrust"} in ENGINE.legal_actions(t.state, A)
+    monkeypatch.delitem(VERIFY if table == "VERIFY" else HANDLERS, "thrust")
+    assert "thrust" in uncovered()["VERIFY" if table == "VERIFY" else "HANDLERS or TIMERS"]
+    if table == "VERIFY":
+        assert {"type": "thrust"} not in ENGINE.legal_actions(t.state, A)
+    before = repr(t.state)
+    with pytest.raises(IllegalAction, match=r"Call Thrust now\."):
+        t.act(A, {"type": "thrust"}, 2.0)
+    assert repr(t.state) == before
