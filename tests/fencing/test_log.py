@@ -11,10 +11,11 @@ import pytest
 from cogs.fencing.events import EVENT_WORDS
 from games.core import IllegalAction
 from games.fencing import ENGINE
-from games.fencing.checks import ASKS, OUT_OF_STEP, VERIFY, WHEN
+from games.fencing.checks import ASKS, OUT_OF_STEP, VERIFY, WHEN, allowed, candidates
 from games.fencing.handlers import BESIDE, HANDLERS, TIMERS
+from games.fencing.samples import samples
 from games.fencing.schema import EVENTS, Kind, PromptKind
-from tests.fencing.support import A, opened
+from tests.fencing.support import A, new_table, opened
 
 
 def test_the_words_cover_the_catalogue_exactly() -> None:
@@ -58,3 +59,34 @@ def test_a_kind_without_its_check_or_handler_fails_the_cover_and_is_refused(
     with pytest.raises(IllegalAction, match=r"Call Thrust now\."):
         t.act(A, {"type": "thrust"}, 2.0)
     assert repr(t.state) == before
+
+
+def test_legal_actions_and_play_run_the_same_checks() -> None:
+    """One rule check per kind, used twice: on sample states of most prompts, each seat's
+    candidates and every kind (with fields bent) pass `VERIFY` exactly when an on-time `play` takes them,
+    and a refusal says the same words; `legal_actions` is the candidates `VERIFY` passes."""
+    bent = [{}, {"piece": "XX"}, {"target": 7}, {"yellow": None}, {"who": 9}, {"text": 5}, {"part": "x"},
+            {"how": "x"}, {"to": "zz"}, {"keep": "x"}]
+    tried = refused = 0
+    states = {**samples(3), "game": new_table().state, "thrust": opened().state,
+              "insults": opened(greens=(5, 5, 2)).state}
+    for name, state in states.items():
+        if ENGINE.outcome(state) is not None:
+            continue
+        now = state["step"]["opened_at"] / 1000  # on time: before any deadline
+        for seat in range(3):
+            assert ENGINE.legal_actions(state, seat) == [a for a in candidates(state, seat) if allowed(state, seat, a)]
+            for action in [*candidates(state, seat), *({"type": kind} for kind in get_args(Kind))]:
+                for extra in bent:
+                    tried += 1
+                    bad = {**action, **extra}
+                    try:
+                        VERIFY[bad["type"]](state, seat, bad)
+                    except IllegalAction as exc:
+                        refused += 1
+                        with pytest.raises(IllegalAction) as played:
+                            ENGINE.apply(state, seat, bad, now)
+                        assert (played.value.message, played.value.rule) == (exc.message, exc.rule), (name, bad)
+                    else:
+                        ENGINE.apply(state, seat, bad, now)
+    assert tried > 500 and 0 < refused < tried
