@@ -25,6 +25,15 @@ then position selects in the DM, Skip, Backspace / Editor, Claim / Keep, Steal, 
 table's Challenge / Let it stand, Tip, rock-paper-scissors and tie-break buttons. Timers run on
 the real clock (a challenge window closes after 10 s, as in a real game). A finished game is
 followed by a rematch in the same channel, so the number of live games stays put.
+`--game tarot,kniggits,fencing` plays the other three the same way, picking among the controls
+shown (see `tarot_move`, `kniggits_move`, `fencing_move`): Conference / League from the DM hands
+(4 players), Kniggits from the DM panels (2 commanders: the army form, deployment, moves,
+attacks, gestures; a battle lasts its 30 rounds, about 270 interactions), Table Fencing from the
+shared table (3 players, its reflex races pressed by all three at once).
+
+Before the games, each level runs the floor (`bench/floor.py`, a minimal discord.py bot on the
+same fake; `--no-floor` skips it) with as many games, and every game's CPU per interaction is
+also printed as a multiple of the floor's (`cpu_vs_floor`).
 
 A level opens all its games (the players start playing once every table is open), plays
 `--warmup` seconds, then measures for `--window` seconds:
@@ -1505,7 +1514,7 @@ def print_game_level(r: dict[str, Any]) -> None:
     goal_cpu = GOALS["cpu_ms"].get(r["game"])
     print(f"{r['game']:>7} {r['games']:>4} games: {r['interactions']} interactions "
           f"({r['interactions_per_s']}/s, {r['unanswered']} unanswered), bot CPU {r['cpu_ms_per_interaction']} "
-          f"ms/interaction (goal ≤ {goal_cpu}), {r['bot_cpu_percent']}% of a core (the bench and fake: \
+          f"ms/interaction{f' (goal ≤ {goal_cpu})' if goal_cpu else ''}, {r['bot_cpu_percent']}% of a core (the bench and fake: \
 {r['bench_cpu_percent']}%), RSS {r['rss_mib']} MiB; "
           f"callback p50 {r['p50_ms']} ms, p99 {r['p99_ms']} ms, max {r['max_ms']} ms", flush=True)
     if r.get("cpu_vs_floor") is not None:
@@ -1535,7 +1544,8 @@ def think_range(text: str) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="hallway,words", help="comma-separated: hallway, words, tokens")
+    parser.add_argument("--game", default="hallway,words",
+                        help="comma-separated: hallway, words, tarot, kniggits, fencing, tokens")
     parser.add_argument("--games", default="1,100,1000", help="comma-separated numbers of live games")
     parser.add_argument("--think", type=think_range, default=(5.0, 15.0),
                         help="seconds a player thinks before each action, uniform in LOW,HIGH (default 5,15)")
@@ -1585,7 +1595,7 @@ def main() -> None:
                               shard=shard, picture_processes=args.picture_processes))  # type: ignore[arg-type]
         return
     kinds = [k.strip() for k in args.game.split(",") if k.strip()]
-    unknown = set(kinds) - {*CHOOSE, "tokens", "kniggits"}
+    unknown = set(kinds) - {*CHOOSE, "tokens"}
     if unknown:
         parser.error(f"unknown --game {sorted(unknown)}: choose among {', '.join([*CHOOSE, 'tokens'])}")
     levels = [int(x) for x in args.games.split(",") if x.strip()]
