@@ -114,7 +114,7 @@ class TarotEngine(Engine[PublicView, SeatView]):
         legal = []
         for action in self.candidates(state, seat):
             try:
-                self.verify(state, seat, action)
+                VERIFY[action["type"]](state, seat, action)
             except IllegalAction:
                 continue
             legal.append(action)
@@ -122,20 +122,28 @@ class TarotEngine(Engine[PublicView, SeatView]):
 
     @staticmethod
     def candidates(state: State, seat: int) -> list[Action]:
-        """What `legal_actions` tries, by phase: the votes while play is paused, the pairs the
-        discard rule could take, the suits, the calls (none once the holder passed: the screens
-        offer none then), the cards the trick allows from the seat's hand."""
+        """What `legal_actions` tries, by phase, for the seat the phase is for (the dealer, the
+        window's holder, the seat in turn: trying every other seat's cards only to refuse them
+        would cost ten times as much): the votes while play is paused, the pairs the discard
+        rule could take, the suits, the calls (none once the holder passed: the screens offer
+        none then), the cards the trick allows."""
         if phase(state).step == "vote":
             return [{"type": "vote", "vote": "continue"}, {"type": "vote", "vote": "abandon"}]
         hand = state["hand"]
         at, held = phase(state).name, hand["hands"][seat]
+        if at in ("discard", "nominate") and seat != hand["dealer"]:
+            return []
         if at == "discard":
             pairs = itertools.combinations(discard_choices(held, allegiances=state["options"]["allegiances"]), 2)
             return [{"type": "discard", "cards": list(p)} for p in pairs]
         if at == "nominate":
             return [{"type": "nominate", "suit": s} for s in (*SUITS, "none")]
         if at == "window":
-            return [] if hand["window"]["passed"] else [{"type": "call", "call": c} for c in ("ours", "yours", "pass")]
+            if window_holder(hand) != seat or hand["window"]["passed"]:
+                return []
+            return [{"type": "call", "call": c} for c in ("ours", "yours", "pass")]
+        if turn(hand) != seat:
+            return []
         trick = hand["tricks"][-1] if hand["tricks"] and hand["tricks"][-1]["winner"] is None else None
         return [{"type": "play", "card": card}
                 for card in legal_cards(held, trick["plays"] if trick else [], hand["g_suit"])]

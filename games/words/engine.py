@@ -144,7 +144,7 @@ class WordsEngine(Engine[PublicView, SeatView]):
         legal = []
         for action in self.candidates(state, seat):
             try:
-                self.verify(state, seat, action)
+                VERIFY[action["type"]](state, seat, action)
             except IllegalAction:
                 continue
             legal.append(action)
@@ -161,12 +161,15 @@ class WordsEngine(Engine[PublicView, SeatView]):
 
     def candidates(self, state: State, seat: int) -> list[Action]:
         """What `legal_actions` tries, in the order it lists: the phase's moves (a turn's from
-        the seat's own hand), then the windows' (which stay open while play goes on)."""
+        the hand of the seat whose turn or claim it is: trying a hundred moves of every other
+        seat only to refuse them would cost ten times as much), then the windows' (which stay
+        open while play goes on)."""
         name = phase_of(state).name
+        mine = state["phase"].get("seat") == seat
         out: list[Action] = []
-        if name == "main":
+        if name == "main" and mine:
             out += self.turn_actions(state, seat)
-        elif name == "claim":
+        elif name == "claim" and mine:
             out += [{"type": "claim"}, {"type": "keep"}]
         elif name == "tiebreak":
             out += [{"type": "coin"}, {"type": "wordblitz"}]
