@@ -124,7 +124,7 @@ class TarotEngine(Engine[PublicView, SeatView]):
     def candidates(state: State, seat: int) -> list[Action]:
         """What `legal_actions` tries, by phase, for the seat the phase is for (the dealer, the
         window's holder, the seat in turn: trying every other seat's cards only to refuse them
-        would cost ten times as much): the votes while play is paused, the pairs the discard
+        would cost several times as much): the votes while play is paused, the pairs the discard
         rule could take, the suits, the calls (none once the holder passed: the screens offer
         none then), the cards the trick allows."""
         if phase(state).step == "vote":

@@ -162,7 +162,7 @@ class WordsEngine(Engine[PublicView, SeatView]):
     def candidates(self, state: State, seat: int) -> list[Action]:
         """What `legal_actions` tries, in the order it lists: the phase's moves (a turn's from
         the hand of the seat whose turn or claim it is: trying a hundred moves of every other
-        seat only to refuse them would cost ten times as much), then the windows' (which stay
+        seat only to refuse them would cost several times as much), then the windows' (which stay
         open while play goes on)."""
         name = phase_of(state).name
         mine = state["phase"].get("seat") == seat
