@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from cogs.fencing import render
-from cogs.fencing.prompts import send
 from cogs.fencing.table import board_field
+from cogs.fencing.table_controls import send
 from cogs.fencing.wording import COLOUR, PIECE_ICONS, PIECE_NAMES, piece_text, route_words, town_text
 from cogs.table.ui import Card, Lookup, Param, Screen, Shortcut, TableInfo, press
 from games.fencing import schema

@@ -4,7 +4,7 @@ board) under the status, with the map picture and the prompt's controls."""
 from __future__ import annotations
 
 from cogs.fencing import render
-from cogs.fencing.prompts import controls
+from cogs.fencing.table_controls import controls
 from cogs.fencing.wording import (
     COLOUR,
     RESULT_WORDS,

@@ -10,8 +10,8 @@ select lists every other way (the longer road paths and the off-road line).
 
 This module only wires the parts, each a room with one job (imports flow from here to them):
 `wording.py` (cards, pieces, towns, the status line), `table.py` (the score sheet and the table
-screen), `prompts.py` (each prompt's controls), `events.py` (the log and how a game ended; the
-golf balls' and duels' lines in `balls.py`) and `commands.py` (typed commands and the map lookup).
+screen), `table_controls.py` (each prompt's controls), `events.py` (the log and how a game ended; the
+golf balls' and duels' lines in `events_balls.py`) and `commands.py` (typed commands and the map lookup).
 Each reads the schema's types (`games/fencing/schema.py`), checked by mypy in lint.
 """
 

@@ -4,7 +4,7 @@ make noise, anyone may don a hat, and everyone hails the fish; then the close st
 from __future__ import annotations
 
 from games.core import Action, Event, IllegalAction, State
-from games.fencing.common import set_step
+from games.fencing.state import set_step
 
 
 def anthem_reader(state: State) -> int | None:

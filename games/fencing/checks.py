@@ -13,10 +13,10 @@ from collections.abc import Callable
 
 from games.core import Action, IllegalAction, State
 from games.fencing import anthem, controller, duel, golf_moves, penalties, trick
-from games.fencing.common import phase
 from games.fencing.moves import menu
 from games.fencing.region import PIECES
 from games.fencing.schema import Kind, PromptKind
+from games.fencing.state import phase
 
 #: A rule check: returns when `seat` may take `action` now, else raises IllegalAction.
 Check = Callable[[State, int, Action], None]

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from games.core import Action, Event, IllegalAction, State
 from games.fencing import flow, moves, penalties
-from games.fencing.common import phase, set_step
 from games.fencing.region import COLOUR, PIECES
 from games.fencing.schema import RouteView
+from games.fencing.state import phase, set_step
 
 
 # ----- move or stay (rules 17-19) ------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Event, IllegalAction, State
-from games.fencing.common import die, draw, factor, open_timer, phase, third
+from games.fencing.state import die, draw, factor, open_timer, phase, third
 
 INSULT_MAX = 200
 

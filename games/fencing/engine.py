@@ -10,11 +10,11 @@ from typing import Any, ClassVar
 from games.core import Action, Engine, Event, IllegalAction, Option, Outcome, Secret, State, Wait, copy_state
 from games.fencing import checks, flow, moves, outcome, penalties, waits
 from games.fencing.cards import DECK
-from games.fencing.common import draw, ms, set_step
-from games.fencing.common import phase as phase  # the engine's accessor (tests/test_phases.py reads it here)
 from games.fencing.handlers import BESIDE, HANDLERS, TIMERS, Handler, clicked
 from games.fencing.region import region_ids
 from games.fencing.schema import PublicView, SeatView
+from games.fencing.state import draw, ms, set_step
+from games.fencing.state import phase as phase  # the engine's accessor (tests/test_phases.py reads it here)
 from games.fencing.views import public_view
 
 

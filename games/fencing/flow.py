@@ -4,7 +4,7 @@ and control, the move prompt, bumper end and game end. The rooms beside it take 
 (move or stay, theme, attack call) call in here, never the other way; `anthem` (rule 25)
 is called from here and calls nothing back.
 
-`state["step"]` is the main prompt open now (`common.set_step` writes it, `common.phase`
+`state["step"]` is the main prompt open now (`state.set_step` writes it, `state.phase`
 reads it); `state["penalties"]` run beside it. Each function here moves the game from one
 prompt to the next and appends its events.
 """
@@ -17,10 +17,10 @@ from games.core import Event, State
 from games.fencing import duel, penalties
 from games.fencing.anthem import open_anthem
 from games.fencing.cards import fresh_decks
-from games.fencing.common import die, draw, factor, ms, next_seat, phase, set_step
 from games.fencing.golf import wild_roll
 from games.fencing.moves import region_of
 from games.fencing.region import PIECES
+from games.fencing.state import die, draw, factor, ms, next_seat, phase, set_step
 
 TARGET = 50
 BUMPERS_TO_WIN = 2

@@ -8,7 +8,7 @@ is ever stored.
 from __future__ import annotations
 
 from games.core import State
-from games.fencing.common import die
+from games.fencing.state import die
 
 
 def wild_roll(state: State) -> bool:

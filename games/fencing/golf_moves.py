@@ -10,7 +10,7 @@ from typing import Any
 
 from games.core import Action, Event, IllegalAction, State
 from games.fencing import duel, flow
-from games.fencing.common import die, next_seat, third
+from games.fencing.state import die, next_seat, third
 
 
 def qs_available(state: State) -> bool:

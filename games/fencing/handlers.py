@@ -17,8 +17,8 @@ from games import afk
 from games.core import Action, Event, IllegalAction, State
 from games.fencing import anthem, controller, duel, flow, golf_moves, penalties, trick
 from games.fencing.checks import VERIFY, when
-from games.fencing.common import AFK_FORFEIT, RESUME_GRACE_MS, new_wid, open_timer, phase, set_step
 from games.fencing.schema import Kind
+from games.fencing.state import AFK_FORFEIT, RESUME_GRACE_MS, new_wid, open_timer, phase, set_step
 
 #: A seat's action: (state, seat, action, now in ms, the events so far, auto).
 Handler = Callable[[State, int, Action, int, list[Event], bool], None]

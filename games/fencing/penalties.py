@@ -9,7 +9,7 @@ no queue holds anything.
 from __future__ import annotations
 
 from games.core import Action, Event, IllegalAction, State
-from games.fencing.common import open_timer
+from games.fencing.state import open_timer
 
 
 def add(state: State, seat: int, reason: str, now_ms: int, events: list[Event]) -> None:

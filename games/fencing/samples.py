@@ -14,8 +14,8 @@ from typing import Any
 
 from games.core import State
 from games.fencing.cards import card_value
-from games.fencing.common import phase
 from games.fencing.engine import FencingEngine
+from games.fencing.state import phase
 
 ENGINE = FencingEngine()
 

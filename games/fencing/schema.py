@@ -1,5 +1,5 @@
 """Table Fencing's declared contract: the actions a player (or the game's own timers) may send,
-the events the engine emits (their catalogue in `catalogue.py`, re-exported here), and the view
+the events the engine emits (their catalogue in `schema_events.py`, re-exported here), and the view
 the table screen, the map and the computer player read (docs/engines.md).
 
 Nothing in this game is private: `engine.view` returns the public view with `seat` set to the
@@ -18,18 +18,18 @@ of actions, x1000). Fields are only ever added.
 # NotRequired (`__optional_keys__`, which the shape test reads) when its annotation is evaluated.
 from typing import Literal, NotRequired, TypedDict
 
-# The event catalogue and the words both halves use live in catalogue.py (re-exported here).
-from games.fencing.catalogue import EVENTS as EVENTS
-from games.fencing.catalogue import AnthemPart as AnthemPart
-from games.fencing.catalogue import Ball as Ball
-from games.fencing.catalogue import Colour as Colour
-from games.fencing.catalogue import DuelPurpose as DuelPurpose
-from games.fencing.catalogue import EventKind as EventKind
-from games.fencing.catalogue import MoveRecord as MoveRecord
-from games.fencing.catalogue import Piece as Piece
-from games.fencing.catalogue import PromptKind as PromptKind
-from games.fencing.catalogue import Result as Result
-from games.fencing.catalogue import ThemeView as ThemeView
+# The event catalogue and the words both halves use live in schema_events.py (re-exported here).
+from games.fencing.schema_events import EVENTS as EVENTS
+from games.fencing.schema_events import AnthemPart as AnthemPart
+from games.fencing.schema_events import Ball as Ball
+from games.fencing.schema_events import Colour as Colour
+from games.fencing.schema_events import DuelPurpose as DuelPurpose
+from games.fencing.schema_events import EventKind as EventKind
+from games.fencing.schema_events import MoveRecord as MoveRecord
+from games.fencing.schema_events import Piece as Piece
+from games.fencing.schema_events import PromptKind as PromptKind
+from games.fencing.schema_events import Result as Result
+from games.fencing.schema_events import ThemeView as ThemeView
 
 # ----- actions -------------------------------------------------------------------------------
 Kind = Literal["game", "fire", "stamp", "thrust", "don", "quickswitch", "done", "catch", "count", "snap",

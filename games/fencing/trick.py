@@ -6,7 +6,7 @@ from __future__ import annotations
 from games.core import Action, Event, IllegalAction, State
 from games.fencing import flow, penalties
 from games.fencing.cards import card_value, draw_card, judge_thrust, judge_war
-from games.fencing.common import die, phase, set_step, third
+from games.fencing.state import die, phase, set_step, third
 
 
 def thrust(state: State, seat: int | None, now_ms: int, events: list[Event]) -> None:

@@ -11,8 +11,8 @@ from typing import Any, cast
 from games.core import State, copy_state
 from games.fencing import anthem, golf_moves, moves, schema
 from games.fencing import duel as duels
-from games.fencing.common import phase
 from games.fencing.region import COLOUR
+from games.fencing.state import phase
 
 
 # ----- building the view ----------------------------------------------------------------

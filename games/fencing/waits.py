@@ -8,7 +8,7 @@ from typing import Any
 
 from games.core import State, Wait
 from games.fencing import duel
-from games.fencing.common import LIMITS, factor, phase, timeout_of
+from games.fencing.state import LIMITS, factor, phase, timeout_of
 
 
 def waits(state: State) -> list[Wait]:

@@ -1,5 +1,6 @@
-"""Small shared helpers: the step (the prompt open now: `set_step` writes it, `phase` reads
-it), time in integer ms, timers stored in the state, chance with a test hook, seats in
+"""Table Fencing's stored state and the small helpers every rule module shares (`state.py` in
+every game, docs/engines.md): the step (the prompt open now: `set_step` writes it, `phase`
+reads it), time in integer ms, timers stored in the state, chance with a test hook, seats in
 `direction`.
 
 Time (spec §4): the engine never reads a clock; `now` arrives in seconds and is kept as
