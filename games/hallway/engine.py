@@ -9,19 +9,13 @@ from games import afk, choices
 from games.core import Action, Engine, Event, IllegalAction, Outcome, Secret, State, Wait
 from games.hallway import negotiation, turns, views
 from games.hallway.schema import Kind, PublicView, SeatView
-from games.hallway.schema import Phase as PhaseName
 from games.hallway.state import AFK_LIMIT, new_state, other
-from games.phase import Phase
+from games.hallway.state import phase as phase  # the engine's accessor (tests/test_phases.py reads it here)
 
 ROLL_TIMEOUT = 45.0  # a roll, and the whole opening of a negotiation
 ANSWER_TIMEOUT = 60.0  # answering an offer, choosing with the Edge
 #: Amounts listed by `legal_actions`; any whole number 0-999 is legal.
 SAMPLE_AMOUNTS = (0, 3, 10)
-
-
-def phase(state: State) -> Phase[PhaseName, None]:
-    """Where the game is (the one place that reads it): the stored `phase`; no steps."""
-    return Phase(state["phase"], None)
 
 
 class HallwayEngine(Engine[PublicView, SeatView]):

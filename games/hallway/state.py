@@ -1,4 +1,5 @@
-"""The hallway's JSON state and the small helpers every rule module shares.
+"""The hallway's JSON state, where the game is (`phase`, re-exported as `engine.phase`), and the
+small helpers every rule module shares (`state.py` in every game, docs/engines.md).
 
 Seats index every per-player list: seat 0 is Red (the lobby host), seat 1 is Blue.
 Every score change goes through `change_score`, which also returns the ledger entry
@@ -13,11 +14,18 @@ from typing import Any
 from games import choices
 from games.core import Event, State
 from games.hallway.board import EXIT, LENGTH, START, points
+from games.hallway.schema import Phase as PhaseName
+from games.phase import Phase
 
 OFFER_LIMIT = 10
 MAX_AMOUNT = 999
 FINAL_ENCOUNTER = 4  # after the 4th encounter the dudes are slippery (rule 14)
 AFK_LIMIT = 5
+
+
+def phase(state: State) -> Phase[PhaseName, None]:
+    """Where the game is (the one place that reads it): the stored `phase`; no steps."""
+    return Phase(state["phase"], None)
 
 
 def new_state(rng_state: dict[str, int]) -> State:

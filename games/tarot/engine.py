@@ -15,8 +15,9 @@ from games.tarot import views
 from games.tarot.cards import DECK, SUITS
 from games.tarot.deal import discard_choices, partner, team_of
 from games.tarot.hand import current_trick, turn, window_holder
-from games.tarot.hand import phase as phase  # where the game is: the rules in hand.py read it too
 from games.tarot.schema import Kind, PublicView, SeatView
+from games.tarot.state import new_state
+from games.tarot.state import phase as phase  # where the game is: the rules in hand.py read it too
 from games.tarot.tricks import legal_cards
 from games.tarot.views import conference_on as conference_on  # its old home, read by the UI and tests
 
@@ -49,10 +50,7 @@ class TarotEngine(Engine[PublicView, SeatView]):
     )
 
     def setup(self, players: int, rng_state: dict[str, int], options: dict[str, Any]) -> State:
-        state: State = {"rng": rng_state, "players": players, "options": dict(options),
-                        "hand_no": 0, "points": [0, 0], "history": [], "over": False,
-                        "afk": {"streak": [0] * 4, "flagged": [False] * 4, "votes": 0},
-                        "vote": None, "abandoned": None}
+        state = new_state(players, rng_state, options)
         state["first_dealer"] = Rng(state).randint(0, 3)  # R1: the RNG draws the first dealer
         hands.start_hand(state)
         return state

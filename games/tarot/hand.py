@@ -2,32 +2,24 @@
 the order of play, and the Aces of Allegiance. Functions of the game state; the engine
 (`games.tarot.engine`) dispatches to them and keeps the AFK bookkeeping. Each move's rule
 check (`verify_*`, reading the state only) is what the engine's VERIFY table runs, and the move
-runs it first. Where the game is, `phase(state)`, is read here; the helpers of one hand's
+runs it first. Where the game is, `phase(state)` (`state.py`), is read here; the helpers of one hand's
 record (`turn`, `current_trick`) read that record's own phase."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from games.core import Event, IllegalAction, Rng, State
-from games.phase import Phase
 from games.tarot.cards import DECK, FOOL, PAIR_OF, PAIRS, SUITS, cheap_key, corresponding_ace, is_ace, suit
 from games.tarot.deal import deal, default_discard, league_pack, partner, team_of
 from games.tarot.deal import verify_discard as discard_rule
-from games.tarot.schema import PhaseName
 from games.tarot.scoring import Rules, settle
+from games.tarot.state import phase
 from games.tarot.tricks import legal_cards, winner
 from games.tarot.tricks import verify_play as play_rule
 
 HANDS_PER_GAME = 4
 TRICKS_PER_HAND = 19
-
-
-def phase(state: State) -> Phase[PhaseName, Literal["vote"] | None]:
-    """Where the game is (the one place that reads it): the hand's phase, "over" once the game
-    is over or abandoned, with the step "vote" while play is paused for an AFK vote (§4)."""
-    over = state["over"] or state["abandoned"] is not None
-    return Phase("over" if over else state["hand"]["phase"], "vote" if state["vote"] is not None and not over else None)
 
 
 def rules_of(state: State) -> Rules:

@@ -1,6 +1,6 @@
 """Last Stick as a pure engine: a row of 15-25 sticks (a seeded count); in turn each player
 takes 1, 2 or 3; whoever takes the last stick loses. Built the way the five real games are:
-one `phase` accessor, a VERIFY table that `legal_actions` and the handlers share, a HANDLERS
+one `phase` accessor (in state.py), a VERIFY table that `legal_actions` and the handlers share, a HANDLERS
 table keyed by the schema's action kinds, views in views.py, missed turns counted by games.afk."""
 
 from __future__ import annotations
@@ -9,21 +9,16 @@ from collections.abc import Callable
 from typing import Any
 
 from games import afk
-from games.core import Action, Engine, Event, IllegalAction, Outcome, Rng, State, Wait
-from games.phase import Phase
+from games.core import Action, Engine, Event, IllegalAction, Outcome, State, Wait
 from tests.engines.sticks import views
 from tests.engines.sticks.schema import Kind, PublicView, SeatView
-from tests.engines.sticks.schema import Phase as PhaseName
+from tests.engines.sticks.state import new_state
+from tests.engines.sticks.state import phase as phase  # the accessor, read here by tests/test_phases.py
 
 TURN_TIMEOUT = 60.0
 #: A player who misses this many turns in a row gets half the time.
 SHORT_AFTER = 3
 MOST = 3
-
-
-def phase(state: State) -> Phase[PhaseName, None]:
-    """Where the game is: the stored `phase`; no steps."""
-    return Phase(state["phase"], None)
 
 
 class SticksEngine(Engine[PublicView, SeatView]):
@@ -34,12 +29,7 @@ class SticksEngine(Engine[PublicView, SeatView]):
     summary = "Take 1, 2 or 3 sticks in turn; whoever takes the last one loses."
 
     def setup(self, players: int, rng_state: dict[str, int], options: dict[str, Any]) -> State:
-        state: State = {"rng": rng_state, "players": players, "phase": "play", "last": None, "loser": None,
-                        "taken": [0] * players, "missed": [0] * players}
-        rng = Rng(state)
-        state["sticks"] = rng.randint(15, 25)
-        state["start"] = state["turn"] = rng.randint(0, players - 1)
-        return state
+        return new_state(players, rng_state)
 
     def waits(self, state: State) -> list[Wait]:
         if phase(state).name != "play":

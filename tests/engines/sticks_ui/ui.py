@@ -9,6 +9,7 @@ from typing import Any
 from cogs.table.ui import Button, Card, Control, GameUI, Screen, TableInfo
 from tests.engines.sticks.engine import MOST
 from tests.engines.sticks.schema import PublicView, SeatView
+from tests.engines.sticks_ui.events import EVENT_WORDS, last_stick_reason
 from tests.engines.sticks_ui.render import picture
 
 
@@ -35,18 +36,13 @@ class SticksUI(GameUI[PublicView, SeatView]):
                       image=lambda: picture(view["sticks"], taken), image_name="sticks.png", controls=controls)
 
     def event_line(self, event: dict[str, Any], info: TableInfo) -> str | None:
-        data = event["data"]
-        if event["type"] == "took":
-            how = " (out of time)" if data["timeout"] else ""
-            return f"{info.name_of(data['seat'])} took {data['count']}{how}; {data['left']} left."
-        if event["type"] == "lost":
-            return f"{info.name_of(data['seat'])} took the last stick and loses."
-        return super().event_line(event, info)
+        words = EVENT_WORDS.get(event["type"])
+        return words(event["data"], info) if words else super().event_line(event, info)
 
     def result_score(self, score: float) -> str:
         return f"{score:g} sticks"
 
     def result_reason(self, outcome: dict[str, Any], info: TableInfo) -> str:
         if outcome.get("reason") == "last_stick":
-            return f"{info.name_of(outcome['detail']['seat'])} took the last stick."
+            return last_stick_reason(outcome["detail"], info)
         return super().result_reason(outcome, info)
