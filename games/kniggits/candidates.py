@@ -1,5 +1,5 @@
 """The actions `legal_actions` considers for a seat: a finite, sensible list for random play and
-the panels, which the engine then filters through `handlers.verify` (the check `play` runs).
+the panels, which the engine then filters through `checks.verify` (the check `play` runs).
 
 Concede is always legal too but is left out, so random games are fought; so is `handed`
 (no turn's action). Random play should come to blows: it charges, strikes where a token is

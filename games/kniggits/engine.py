@@ -2,10 +2,11 @@
 panels and random play, the dispatch, views, secrets and the outcome (§5).
 
 Each job has its room: the opening state and the phase accessor in `state`, the action
-kinds' checks and handlers (`VERIFY`, `HANDLERS`) in `handlers`, the actions random play
-considers in `candidates`, what each seat sees in `views`. The rules live in the modules the
-handlers route to: `prelude` (map, armies, deployment, rock-paper-scissors), `moves` (K5-K8,
-K15, V6, V7 pick-ups), `turns` (K4, K9-K11, K17) and `exchange` (K12-K16, V1-V5).
+kinds' checks (`VERIFY`) in `checks` and their handlers (`HANDLERS`) in `handlers`, the
+actions random play considers in `candidates`, what each seat sees in `views`. The rules live
+in the modules the checks and handlers route to: `prelude` (map, armies, deployment,
+rock-paper-scissors), `moves` (K5-K8, K15, V6, V7 pick-ups), `turns` (K4, K9-K11, K17) and
+`exchange` (K12-K16, V1-V5).
 """
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ from typing import Any, ClassVar, overload
 
 from games import choices
 from games.core import Action, Engine, Event, IllegalAction, Option, Outcome, Secret, State, Wait
-from games.kniggits import handlers, prelude, turns, views
+from games.kniggits import checks, prelude, turns, views
 from games.kniggits.board import ARMIES
 from games.kniggits.candidates import candidates
+from games.kniggits.checks import VERIFY as VERIFY  # each kind's check, read here as in every engine
 from games.kniggits.handlers import HANDLERS as HANDLERS
-from games.kniggits.handlers import VERIFY as VERIFY  # each kind's check, where every engine keeps it
 from games.kniggits.schema import PublicView, SeatView
 from games.kniggits.state import new_state
 from games.kniggits.state import phase as phase  # where the game is, as every engine offers it
@@ -148,9 +149,9 @@ class KniggitsEngine(Engine[PublicView, SeatView]):
         return legal
 
     def verify(self, state: State, seat: int, action: Action) -> None:
-        """The rule check of the action's kind (`handlers.verify`, by `VERIFY`): what
+        """The rule check of the action's kind (`checks.verify`, by `VERIFY`): what
         `legal_actions` lists and what `play` runs before the handler."""
-        handlers.verify(state, seat, action)
+        checks.verify(state, seat, action)
 
     # ----- doing it ------------------------------------------------------------------
     def play(self, state: State, seat: int, action: Action, now: float) -> list[Event]:

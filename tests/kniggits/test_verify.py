@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any, get_args
 
 from games.core import IllegalAction
-from games.kniggits import engine, handlers, moves, schema
+from games.kniggits import checks, engine, moves, schema
 from games.kniggits.candidates import candidates
 from games.kniggits.engine import HANDLERS, VERIFY
 from tests.playout import random_playout
@@ -25,9 +25,15 @@ GAMES = [(0, 2, {"horses": True, "magic_swords": True, "double_defence": True}),
 def test_every_action_kind_has_its_check_and_its_rule() -> None:
     assert set(VERIFY) == set(HANDLERS) == KINDS
     # Where each kind may be sent: a phase of the schema; the rest anywhere (no turn's action).
-    assert set(handlers.WHEN) | engine.NO_TURN == KINDS
-    assert not set(handlers.WHEN) & engine.NO_TURN
-    assert all(set(where) <= set(get_args(schema.Phase)) - {"over"} for where in handlers.WHEN.values())
+    assert set(checks.WHEN) | engine.NO_TURN == KINDS
+    assert not set(checks.WHEN) & engine.NO_TURN
+    assert all(set(where) <= set(get_args(schema.Phase)) - {"over"} for where in checks.WHEN.values())
+
+
+def test_each_kind_has_the_payload_of_its_own_type() -> None:
+    assert set(schema.ACTIONS) == KINDS
+    for kind, payload in schema.ACTIONS.items():
+        assert get_args(payload.__annotations__["type"]) == (kind,), kind
 
 
 def refusal(call: Callable[..., object], *args: Any) -> tuple[str, str | None, dict[str, int]] | None:
