@@ -98,6 +98,16 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def run_queue_seconds(pid: int) -> float:
+    """Seconds the threads of process `pid` spent runnable but waiting for a CPU
+    (/proc/<pid>/task/*/schedstat): on a loaded machine the latencies measure this, not the bot."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            total += int((task / "schedstat").read_text().split()[1])
+    return total / 1e9
+
+
 def rss_mib(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -177,9 +187,10 @@ async def run_floor_level(games: int, think: tuple[float, float], warmup: float,
                 await asyncio.wait_for(opened.wait(), setup_timeout)
             setup_s = time.monotonic() - t_setup
             await asyncio.sleep(warmup)
-            cpu0, t0 = cpu_seconds(proc.pid), time.monotonic()
+            cpu0, wait0, t0 = cpu_seconds(proc.pid), run_queue_seconds(proc.pid), time.monotonic()
+            load = os.getloadavg()[0]
             await asyncio.sleep(window)
-            cpu1, t1 = cpu_seconds(proc.pid), time.monotonic()
+            cpu1, wait1, t1 = cpu_seconds(proc.pid), run_queue_seconds(proc.pid), time.monotonic()
             rss = rss_mib(proc.pid)
             stopping = True
             for task in tasks:
@@ -207,6 +218,7 @@ async def run_floor_level(games: int, think: tuple[float, float], warmup: float,
         "p50_ms": round(statistics.median(latencies), 2) if latencies else None,
         "p99_ms": round(percentile(latencies, 0.99), 2) if latencies else None,
         "rss_mib": round(rss, 1),
+        "cpu_wait_percent": round((wait1 - wait0) * 100 / (t1 - t0), 1), "load_average": round(load, 2),
         "tables_open": len(tables), "setup_s": round(setup_s, 1),
         "failed_players": failed, "players_not_stopped": len(stuck),
     }
@@ -215,7 +227,8 @@ async def run_floor_level(games: int, think: tuple[float, float], warmup: float,
 def print_floor(r: dict[str, Any]) -> None:
     print(f"  floor {r['games']:>4} games: {r['interactions']} presses ({r['interactions_per_s']}/s), "
           f"bot CPU {r['cpu_ms_per_interaction']} ms/interaction, callback p50 {r['p50_ms']} ms, "
-          f"p99 {r['p99_ms']} ms, RSS {r['rss_mib']} MiB; {r['tables_open']} tables open in {r['setup_s']} s"
+          f"p99 {r['p99_ms']} ms, RSS {r['rss_mib']} MiB; waited for a CPU {r['cpu_wait_percent']}% of the "
+          f"time (load {r['load_average']}); {r['tables_open']} tables open in {r['setup_s']} s"
           f"{f', {failed} players failed' if (failed := r['failed_players']) else ''}", flush=True)
 
 
