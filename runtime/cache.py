@@ -22,7 +22,7 @@ from runtime.clock import Clock
 from runtime.errors import NoGame, Refusal
 from runtime.ordering import PressOrderedLock
 from runtime.views import ViewMemo
-from storage import GameRecord, Status, Storage
+from storage import Deadline, GameRecord, Status, Storage
 
 log = logging.getLogger(__name__)
 
@@ -222,7 +222,7 @@ class GameCache:
         received = self.clock.now()
         return received if pressed_at is None else min(pressed_at, received)
 
-    def _deadlines_of(self, game_id: int) -> list[dict[str, Any]]:
+    def _deadlines_of(self, game_id: int) -> list[Deadline]:
         cached = self._cache.get(game_id)
         return cached.deadlines if cached is not None else []
 

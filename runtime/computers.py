@@ -18,7 +18,7 @@ from games.computer import Asked, decision_rng
 from games.core import Action, IllegalAction, Outcome, State, Wait
 from games.registry import AnyEngine, AnyPolicy, get_policy
 from runtime.errors import Refusal
-from storage import GameRecord, SeatRecord
+from storage import Deadline, GameRecord, SeatRecord
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +113,7 @@ def computer_seats(game: GameRecord) -> frozenset[int]:
     return frozenset(s.seat for s in game.seats if s.computer)
 
 
-def asked(seat: int, waits: Sequence[Wait] | Sequence[dict[str, Any]], now: float) -> Asked:
+def asked(seat: int, waits: Sequence[Wait] | Sequence[Deadline], now: float) -> Asked:
     keys = [w.key if isinstance(w, Wait) else w["key"] for w in waits
             if (w.seat if isinstance(w, Wait) else w["seat"]) == seat]
     return Asked(seat, tuple(keys), now)

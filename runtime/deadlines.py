@@ -17,8 +17,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
 from games.core import Wait
-
-Deadline = dict[str, Any]
+from storage.records import Deadline
 
 
 def schedule(previous: Iterable[Deadline], waits: Iterable[Wait], now: float,
@@ -36,7 +35,7 @@ def schedule(previous: Iterable[Deadline], waits: Iterable[Wait], now: float,
     out: list[Deadline] = []
     for wait in waits:
         old = running.get((wait.seat, wait.key))
-        spent = list((old or {}).get("spent") or ())
+        spent = list(old.get("spent") or ()) if old is not None else []
         if old is not None and pressed is not None and wait.seat == mover and mover is not None:
             spent = [*spent, pressed][-SPENT_KEPT:]
         computer = wait.seat is not None and wait.seat in computers
@@ -49,16 +48,20 @@ def schedule(previous: Iterable[Deadline], waits: Iterable[Wait], now: float,
             at = now + wait.timeout
         else:
             at = None
-        out.append({
+        deadline: Deadline = {
             "seat": wait.seat, "key": wait.key, "prompt": wait.prompt, "at": at,
             "default": wait.default if at is not None else None,
             "since": old.get("since") if old is not None else version,
             "independent": wait.independent,
             "countdown": wait.countdown,
-            **({"spent": spent} if spent else {}),
-            **({"optional": True} if wait.optional else {}),
-            **({"computer": True} if computer else {}),
-        })
+        }
+        if spent:
+            deadline["spent"] = spent
+        if wait.optional:
+            deadline["optional"] = True
+        if computer:
+            deadline["computer"] = True
+        out.append(deadline)
     return out
 
 
@@ -93,6 +96,11 @@ def newly_asked(before: Iterable[Deadline], after: Iterable[Deadline], people: C
     return out
 
 
+def awaited_seats(deadlines: Iterable[Deadline]) -> list[int]:
+    """The seats `deadlines` wait for, in order (a wait of the game itself has none)."""
+    return sorted({seat for d in deadlines if (seat := d["seat"]) is not None})
+
+
 #: Presses remembered per wait (a move phase of many steps keeps its latest ones).
 SPENT_KEPT = 40
 
@@ -109,8 +117,8 @@ def drawn_during(deadlines: Iterable[Deadline], seat: int, version: int, pressed
     is still running: only other seats have acted since, and their answers leave this seat's
     choice as it was. The seat's own steps since leave its other buttons standing, but not the
     press `pressed` (`press_key`) once made: a double press is applied once (`spent`)."""
-    return any(d["seat"] == seat and d.get("independent") and d.get("since") is not None
-               and d["since"] <= version and pressed not in (d.get("spent") or ()) for d in deadlines)
+    return any(d["seat"] == seat and d.get("independent") and (since := d.get("since")) is not None
+               and since <= version and pressed not in (d.get("spent") or ()) for d in deadlines)
 
 
 def spent(deadlines: Iterable[Deadline], seat: int, pressed: str) -> bool:
@@ -127,20 +135,20 @@ def with_grace(deadlines: Iterable[Deadline], now: float, grace: float) -> list[
     so no one is auto-played because of an outage (a computer, which needs no warning,
     moves a moment after the restart)."""
     return [{**d, "at": now + (COMPUTER_GRACE if d.get("computer") else grace)}
-            if d.get("at") is not None and d["at"] < now else dict(d)
+            if (at := d.get("at")) is not None and at < now else d.copy()
             for d in deadlines]
 
 
 def earliest(deadlines: Iterable[Deadline]) -> float | None:
-    times = [d["at"] for d in deadlines if d.get("at") is not None]
+    times = [at for d in deadlines if (at := d.get("at")) is not None]
     return min(times) if times else None
 
 
 def due(deadlines: Iterable[Deadline], now: float) -> Deadline | None:
     """The earliest deadline that has passed, if any (ties: the game's own first, then the
     lowest seat)."""
-    passed = [d for d in deadlines if d.get("at") is not None and d["at"] <= now]
-    return min(passed, key=lambda d: (d["at"], -1 if d["seat"] is None else d["seat"])) if passed else None
+    passed = [(at, d) for d in deadlines if (at := d.get("at")) is not None and at <= now]
+    return min(passed, key=lambda p: (p[0], -1 if p[1]["seat"] is None else p[1]["seat"]))[1] if passed else None
 
 
 def format_left(seconds: float) -> str:

@@ -28,7 +28,7 @@ class Grace(ActionLoop):
         while the bot was down gets `grace` more seconds, stored in one transaction and updated
         in `games`. Returns the games whose timers moved (to refresh their tables)."""
         now = self.clock.now()
-        moved = [g for g in games if any(d.get("at") is not None and d["at"] < now for d in g.deadlines)]
+        moved = [g for g in games if any((at := d.get("at")) is not None and at < now for d in g.deadlines)]
         for game in moved:
             game.deadlines = deadline_rules.with_grace(game.deadlines, now, grace)
             cached = self._cache.get(game.id)

@@ -167,7 +167,7 @@ class Lobby(ActionLoop):
             self.on_deadlines(game_id, deadline_rules.earliest(deadlines))
             people = [s.seat for s in game.seats if not s.computer]
             asked = deadline_rules.newly_asked([], deadlines, people)
-            return Applied(game, engine, [], people, newly_awaited=sorted({d["seat"] for d in asked}),
+            return Applied(game, engine, [], people, newly_awaited=deadline_rules.awaited_seats(asked),
                            asked=asked)
 
     async def _seat_by_team(self, game: GameRecord, engine: AnyEngine) -> GameRecord:

@@ -24,7 +24,7 @@ from runtime.access import may_press
 from runtime.cache import GameCache
 from runtime.errors import NotAllowed, Refusal
 from runtime.outcomes import rates, rating_update, results_of
-from storage import GameRecord, RatingRecord, RatingUpdate, ResultRecord, StaleVersion, Status
+from storage import Deadline, GameRecord, RatingRecord, RatingUpdate, ResultRecord, StaleVersion, Status
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +72,7 @@ class Applied:
     #: Seats now asked something they were not shown a moment before: each is told so.
     newly_awaited: list[int] = field(default_factory=list)
     #: The deadlines of those new prompts (`deadlines.newly_asked`): what each is told of.
-    asked: list[dict[str, Any]] = field(default_factory=list)
+    asked: list[Deadline] = field(default_factory=list)
 
     @property
     def finished(self) -> bool:
@@ -242,22 +242,25 @@ class ActionLoop(GameCache):
                     return done
                 engine = get_engine(game.kind)
                 assert game.state is not None
-                action = due["default"]
+                action, fell_due, seat = due["default"], due["at"], due["seat"]
+                assert fell_due is not None  # `due` gives only a deadline that has passed
                 try:
-                    if due["seat"] is not None and due["seat"] in computers.computer_seats(game):
-                        at = max(due["at"], game.last_at or due["at"])
+                    if seat is not None and seat in computers.computer_seats(game):
+                        at = max(fell_due, game.last_at or fell_due)
                         state, events, action = computers.decide(
-                            engine, get_policy(game.kind), game, due["seat"], at, due["default"])
+                            engine, get_policy(game.kind), game, seat, at, due["default"])
                     else:
-                        at = due["at"]
-                        state, events = engine.apply(game.state, due["seat"], action, at)
+                        at = fell_due
+                        if action is None:  # a computer's wait, its seat taken back by a player
+                            raise IllegalAction("That is not an action this game understands.")
+                        state, events = engine.apply(game.state, seat, action, at)
                 except IllegalAction as exc:
                     # An engine bug must not wedge the game forever: drop that deadline.
                     log.error("game %s: timeout action refused (%s); dropping it", game_id, exc)
                     game.deadlines = [d for d in game.deadlines if d is not due]
                     continue
                 try:
-                    done.append(await self._commit(game, engine, due["seat"], action, state, events, at=at,
+                    done.append(await self._commit(game, engine, seat, action, state, events, at=at,
                                                    timed_out=True))
                 except StaleVersion:  # another process fired it (or moved the game) first
                     await self._reload_cached(game_id)
@@ -276,9 +279,9 @@ class ActionLoop(GameCache):
             self.forget(game_id)
             return await self._reload(game_id)
 
-    def _schedule(self, game: GameRecord, engine: AnyEngine, previous: list[dict[str, Any]], state: State,
+    def _schedule(self, game: GameRecord, engine: AnyEngine, previous: list[Deadline], state: State,
                   at: float, *, version: int, mover: int | None = None,
-                  pressed: str | None = None) -> list[dict[str, Any]]:
+                  pressed: str | None = None) -> list[Deadline]:
         """The deadlines of `state`'s waits; a computer seat's wait is due when it has thought.
         `mover` made `state` by the press `pressed` (a component's `press_key`), now spent."""
         waits: list[Wait] = engine.to_act(state)
@@ -332,7 +335,7 @@ class ActionLoop(GameCache):
         # Say…? step, then the turn's letter) is not told again.
         asked = deadline_rules.newly_asked(game.deadlines, deadlines, people,
                                            present=None if timed_out else seat)
-        newly = sorted({d["seat"] for d in asked})
+        newly = deadline_rules.awaited_seats(asked)
         game.state, game.version, game.deadlines, game.log = state, version, deadlines, new_log
         game.last_at = at
         if len(self._committed) > 50_000:
@@ -356,7 +359,7 @@ class ActionLoop(GameCache):
         return self.describe(game, event)
 
 
-def public_waits(deadlines: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+def public_waits(deadlines: list[Deadline]) -> list[tuple[Any, ...]]:
     """What the table shows of the waits: who, for what, until when."""
     return [(d["seat"], d["prompt"], d.get("at") if d.get("countdown", True) else None) for d in deadlines]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from storage.database import ChannelBusy, StaleVersion, Storage, open_storage
 from storage.records import (
+    Deadline,
     GameRecord,
     PairRecord,
     RatingRecord,
@@ -14,5 +15,5 @@ from storage.records import (
     Status,
 )
 
-__all__ = ["ChannelBusy", "GameRecord", "PairRecord", "RatingRecord", "RatingUpdate", "ResultRecord",
+__all__ = ["ChannelBusy", "Deadline", "GameRecord", "PairRecord", "RatingRecord", "RatingUpdate", "ResultRecord",
            "SeatRecord", "StaleVersion", "Status", "Storage", "open_storage"]

@@ -10,7 +10,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from storage.base import StaleVersion, StorageBase, _dumps
-from storage.records import ActionRecord, RatingRecord, RatingUpdate, ResultRecord, Status, earliest_deadline
+from storage.records import (
+    ActionRecord,
+    Deadline,
+    RatingRecord,
+    RatingUpdate,
+    ResultRecord,
+    Status,
+    earliest_deadline,
+)
 from storage.results import _rating_update_body, _result_statements
 from storage.sql import Tx, count, rows
 
@@ -30,7 +38,7 @@ class ActionLog(StorageBase):
 
     async def commit_action(
         self, game_id: int, *, expected_version: int, seat: int | None, action: dict[str, Any],
-        at: float, state: dict[str, Any], deadlines: list[dict[str, Any]], log: list[str],
+        at: float, state: dict[str, Any], deadlines: list[Deadline], log: list[str],
         finished: bool, now: float,
         results: Sequence[ResultRecord] = (), ratings: Sequence[RatingRecord] = (),
         abandoned: bool = False, log_added: int = 0, rating: RatingUpdate | None = None,

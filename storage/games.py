@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from storage.base import _GAME_COLUMNS, ChannelBusy, StaleVersion, _dumps, _game_from_row
-from storage.records import GameRecord, Status, earliest_deadline
+from storage.records import Deadline, GameRecord, Status, earliest_deadline
 from storage.seats import Seats
 from storage.sql import Query, Tx, UniqueViolation, count, one, rows
 
@@ -129,7 +129,7 @@ class Games(Seats):
         await self._transaction([count("UPDATE games SET host_id = ? WHERE id = ?", user_id, game_id)])
 
     async def start_game(
-        self, game_id: int, *, state: dict[str, Any], deadlines: list[dict[str, Any]],
+        self, game_id: int, *, state: dict[str, Any], deadlines: list[Deadline],
         log: list[str], thread_id: int | None, now: float, options: dict[str, Any] | None = None,
     ) -> int:
         """Lobby → active, with the first state (version 1); `options`, if given, replace the
@@ -150,7 +150,7 @@ class Games(Seats):
             count("UPDATE games SET thread_id = ? WHERE id = ?", thread_id, game_id),
         ])
 
-    async def set_deadlines(self, deadlines_by_game: Mapping[int, list[dict[str, Any]]]) -> None:
+    async def set_deadlines(self, deadlines_by_game: Mapping[int, list[Deadline]]) -> None:
         """Move running games' timers (restart grace) in one transaction; states and versions stay."""
         if deadlines_by_game:
             await self._transaction([

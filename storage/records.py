@@ -6,7 +6,7 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 
 class Status(StrEnum):
@@ -20,9 +20,32 @@ class Status(StrEnum):
         return self in (Status.LOBBY, Status.ACTIVE)
 
 
-def earliest_deadline(deadlines: list[dict[str, Any]]) -> float | None:
+class Deadline(TypedDict):
+    """One running wait of a game, stored with its state (a JSON list): runtime.deadlines makes
+    and reads them and says what each field means."""
+
+    #: The seat awaited; None: the game itself.
+    seat: int | None
+    key: str
+    prompt: str
+    #: When it runs out (None: never), and the action then applied for the seat.
+    at: float | None
+    default: dict[str, Any] | None
+    #: The state version at which the wait began.
+    since: int | None
+    independent: bool
+    #: Whether the table shows when it ends (rows written before it existed lack it: shown).
+    countdown: NotRequired[bool]
+    #: The presses the seat already made during the wait (runtime.deadlines.press_key).
+    spent: NotRequired[list[str]]
+    optional: NotRequired[bool]
+    #: A computer plays the seat: `at` is when it has thought it over.
+    computer: NotRequired[bool]
+
+
+def earliest_deadline(deadlines: list[Deadline]) -> float | None:
     """The first "at" among a game's deadlines (stored as games.next_deadline), None if none."""
-    times = [d["at"] for d in deadlines if d.get("at") is not None]
+    times = [at for d in deadlines if (at := d.get("at")) is not None]
     return float(min(times)) if times else None
 
 
@@ -60,7 +83,7 @@ class GameRecord:
     version: int
     seed: int
     state: dict[str, Any] | None
-    deadlines: list[dict[str, Any]]
+    deadlines: list[Deadline]
     log: list[str]
     table_message_id: int | None
     table_message_at: float | None

@@ -32,8 +32,9 @@ from cogs.table.present import table_info
 from cogs.table.registry import ui_for
 from cogs.table.ui import GameUI
 from cogs.table.wording import for_the_player
+from runtime.deadlines import awaited_seats
 from runtime.service import Applied
-from storage import GameRecord, Status
+from storage import Deadline, GameRecord, Status
 
 log = logging.getLogger(__name__)
 
@@ -49,11 +50,11 @@ BULK_MAX_AGE = 14 * 24 * 3600 - 3600
 DIGEST_LINES = 6
 NOTIFY_CHOICES = ("thread", "dm", "off")
 
-#: A wait as a ping names it: (seat, key, prompt).
-Asked = tuple[int, str, str]
+#: A wait as a ping names it: (seat, key, prompt); only a seat's waits are pinged (`live`).
+Asked = tuple[int | None, str, str]
 
 
-def asked_of(deadline: dict[str, Any]) -> Asked:
+def asked_of(deadline: Deadline) -> Asked:
     return deadline["seat"], deadline["key"], deadline["prompt"]
 
 
@@ -153,7 +154,7 @@ class Pings:
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
-    def live(self, game: GameRecord, asked: set[Asked], seat: int | None = None) -> list[dict[str, Any]]:
+    def live(self, game: GameRecord, asked: set[Asked], seat: int | None = None) -> list[Deadline]:
         """The asked waits (of `seat`, or of anyone) still open now: the game moves on while a
         ping waits its turn, and a later step's own ping tells of anything newer. `game` is the
         record the action loop keeps current in place."""
@@ -176,7 +177,7 @@ class Pings:
     async def ping(self, game: GameRecord, asked: set[Asked]) -> None:
         storage = self.delivery.service.storage
         await self.refreshed(game)
-        seats = sorted({d["seat"] for d in self.live(game, asked)})
+        seats = awaited_seats(self.live(game, asked))
         wanted = await storage.notify_preferences([game.user_of(s) for s in seats])
         private_game = type(ui_for(game.kind)).private is not GameUI.private
         in_thread: list[int] = []
@@ -207,7 +208,7 @@ class Pings:
             if message_id is not None:
                 game.ping_message_id = message_id
 
-    def turn_line(self, game: GameRecord, seat: int, waits: list[dict[str, Any]], *, mention: bool) -> str:
+    def turn_line(self, game: GameRecord, seat: int, waits: list[Deadline], *, mention: bool) -> str:
         """"@alice — your turn to roll the die · ends in 45 s": what `waits` ask of the seat,
         the required first."""
         mine = sorted((d for d in waits if d["seat"] == seat), key=lambda d: bool(d.get("optional")))
@@ -215,8 +216,8 @@ class Pings:
         said = " and ".join(for_the_player(prompt) for prompt in prompts)
         text = f"{table_info(game).mention_of(seat)} — your turn {said}" if mention else f"🔔 Your turn {said}"
         wait = mine[0] if mine else None
-        if wait and wait.get("at") is not None and wait.get("countdown", True):
-            text += f" · ends <t:{int(wait['at'])}:R>"
+        if wait and (at := wait.get("at")) is not None and wait.get("countdown", True):
+            text += f" · ends <t:{int(at)}:R>"
         return text
 
     @staticmethod
@@ -226,7 +227,7 @@ class Pings:
         missed = min(len(game.log), max(0, game.log_total - since), DIGEST_LINES)
         return "\n".join(f"> {neutral(line)}" for line in game.log[len(game.log) - missed:])
 
-    def thread_text(self, game: GameRecord, seats: list[int], waits: list[dict[str, Any]]) -> str:
+    def thread_text(self, game: GameRecord, seats: list[int], waits: list[Deadline]) -> str:
         """One line per player asked, then one digest for them all: from the earliest line
         any of them has not seen."""
         text = "\n".join(self.turn_line(game, seat, waits, mention=True) + hand_hint(game, seat) for seat in seats)
