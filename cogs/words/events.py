@@ -1,6 +1,6 @@
 """Fighting Words' log: every event of the schema's catalogue (`games/words/schema.py`) in
 words, with the players' names, each wording reading its own event's payload type (so mypy
-checks the keys), and the sentences the result and the screens share."""
+checks the keys); the words the screens share with it are in `wording.py`."""
 
 from __future__ import annotations
 
@@ -8,41 +8,17 @@ from collections.abc import Callable
 from typing import Any
 
 from cogs.table.ui import TableInfo
-from cogs.table.wording import plural
+from cogs.words.wording import TIEBREAK_NAMES, and_join, points, reason_text
 from games.words import schema
 from games.words.cards import label
 
-#: Why the game ended (`Outcome.reason`, the view's `over`), as a sentence.
-REASONS = {
-    "last_card": "The last card was drawn",
-    "stalemates": "Three words were thrown away in a row",
-    "everyone_left": "Everyone else left",
-    "pile_empty": "The draw pile ran out",
-    "no_turns": "Nobody could take a turn",
-    "abandoned": "Everyone was away for 10 minutes: the game was abandoned and no result was recorded",
-}
 SHAPE_EMOJI = {"rock": "🪨", "paper": "📄", "scissors": "✂️"}
-TIEBREAK_NAMES = {"coin": "Coin toss", "wordblitz": "Wordblitz"}
 #: What an immediate event card with nothing to act on did.
 FIZZLES = {
     "thatll_work": "That'll Work: there was no word to collect.",
     "trash_talk": "Trash Talk: there is no letter in the discard pile.",
     "sting": "Spelling Bee Sting: there was no word to wipe.",
 }
-
-
-def points(n: int) -> str:
-    return plural(n, "point")
-
-
-def and_join(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items) or "nobody"
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def reason_text(code: str) -> str:
-    return REASONS.get(code, code.replace("_", " ").capitalize())
 
 
 def skip_line(d: schema.Card, info: TableInfo) -> str:

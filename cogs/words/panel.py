@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from cogs.table.ui import Button, Choice, Control, Field, FormButton, Select
-from cogs.words.events import TIEBREAK_NAMES
 from cogs.words.table import send
+from cogs.words.wording import TIEBREAK_NAMES
 from games.words.cards import LETTERS, label
 from games.words.schema import SeatView
 

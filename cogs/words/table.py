@@ -7,7 +7,7 @@ from typing import Any
 
 from cogs.table.ui import Button, Control, TableInfo
 from cogs.table.wording import plural
-from cogs.words.events import reason_text
+from cogs.words.wording import reason_text
 from games.words import schema
 from games.words.schema import PublicView
 

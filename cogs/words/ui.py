@@ -11,14 +11,16 @@ words and public buttons), `panel.py` (the private hand's prompt and controls), 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from cogs.table.ui import Card, GameUI, Screen, TableInfo
 from cogs.words import render
 from cogs.words.commands import SHORTCUTS
-from cogs.words.events import EVENT_LINES, and_join, points, reason_text
+from cogs.words.events import EVENT_LINES
 from cogs.words.panel import private_controls, private_prompt
 from cogs.words.table import awaited, player_lines, public_controls, spaced_word
+from cogs.words.wording import and_join, points, reason_text
 from games.words.cards import label
 from games.words.schema import PublicView, SeatView
 
@@ -85,11 +87,13 @@ class WordsUI(GameUI[PublicView, SeatView]):
             fields.append(("Last card", "The last card was drawn: this is the final turn.", False))
         if blitz:
             fields.append(("Wordblitz", f"Turn {blitz['turns']} of 30 · {blitz['draw_size']} to draw", True))
+        shown = render.word_inputs(view, [info.name_of(s) for s in range(view["players"])])
         return Screen(
             card=Card(title="Fighting Words", description=description[:4096], fields=fields,
                       colour=self.colour),
-            image=lambda: render.render_word(view, [info.name_of(s) for s in range(view["players"])]),
+            image=partial(render.draw_word, shown),
             image_name="word.png",
+            image_key=shown,
             controls=public_controls(view),
         )
 
@@ -101,8 +105,9 @@ class WordsUI(GameUI[PublicView, SeatView]):
         prompt = private_prompt(view, seat)
         card = Card(title="Fighting Words — your hand", description=f"{shown}\n\n{prompt}".strip(),
                     colour=self.colour)
-        return Screen(card=card, image=lambda: render.render_hand(view), image_name="hand.png",
-                      controls=private_controls(view, seat))
+        faces = render.hand_faces(view)
+        return Screen(card=card, image=partial(render.draw_hand, faces), image_name="hand.png",
+                      controls=private_controls(view, seat), image_key=faces)
 
     def event_line(self, event: dict[str, Any], info: TableInfo) -> str | None:
         data = event.get("data") or {}

@@ -6,14 +6,13 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any
 
 import pytest
 
 from cogs.hallway.events import EVENT_WORDS
 from games.core import Event, IllegalAction
 from games.hallway import ENGINE, schema
-from games.hallway.engine import HANDLERS, VERIFY
 from tests.hallway.support import BLUE, NAMED, RED, UI, act, build, rig, roll, texts
 from tests.playout import random_playout
 
@@ -67,9 +66,8 @@ def test_every_event_type_is_emitted_and_worded_with_names() -> None:
     assert set(worded) == EVENT_TYPES
 
 
-def test_the_engine_and_the_ui_cover_the_schema() -> None:
-    """Every action kind of the schema has its rule, every event of its catalogue its words."""
-    assert set(HANDLERS) == set(VERIFY) == set(get_args(schema.Kind))
+def test_the_ui_covers_the_catalogue() -> None:
+    """Every event of the schema's catalogue has its words (each kind's rule: test_verify.py)."""
     assert set(EVENT_WORDS) == set(schema.EVENTS)
 
 
