@@ -5,6 +5,9 @@ would have mapped it, FreeType's own mask for a line)."""
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
+import importlib
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -15,12 +18,16 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from cogs.hallway import render as hallway_render
-from cogs.table import pictures
+from cogs.table import pictures, present
+from cogs.table.picture_cache import ImageCache
+from cogs.table.registry import load_ui
+from cogs.table.ui import Screen, Seat, TableInfo
 from cogs.tarot import render as tarot_render
 from cogs.words import render as words_render
 from games.hallway import ENGINE as HALLWAY
 from games.words import ENGINE as WORDS
 from tests.hallway.support import build as hallway_state
+from tests.playout import random_playout
 from tests.words.support import build as words_state
 
 #: FreeType's layouts: each costs a shaping of the whole line.
@@ -130,3 +137,86 @@ def test_a_trick_draws_its_empty_places_once(monkeypatch: pytest.MonkeyPatch) ->
     with counting(monkeypatch, ImageDraw.ImageDraw, ("rounded_rectangle",)) as calls:
         tarot_trick()
     assert not calls
+
+
+# -- pictures kept by what they are drawn from -------------------------------------------------------
+INFO = TableInfo(game_id=1, seats=(Seat(0, 100, "Ana"), Seat(1, 101, "Ben"), Seat(2, 102, "Cy")))
+
+
+def draws(screen: Screen, key: str) -> int:
+    """How many times `present._draw` draws the screen's picture (0: kept from before)."""
+    calls = []
+    image = screen.image
+    assert image is not None
+
+    def counted() -> bytes:
+        calls.append(1)
+        return image()
+
+    asyncio.run(present._draw(dataclasses.replace(screen, image=counted), key))
+    return len(calls)
+
+
+def hallway_views() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """A view, the same with only what the picture does not show moved (an offer made and
+    refused, a timeout, the stats), and one with a dude moved."""
+    view: dict[str, Any] = {**HALLWAY.view(hallway_state(pos=(4, 13)), None),
+                            "negotiation": {"offers": 1, "limit": 3, "nodeal": [], "pending": None}}
+    moved = {**view, "timeouts": [1, 0], "stats": [{**view["stats"][0], "offers": 3}, view["stats"][1]],
+             "negotiation": {"offers": 2, "limit": 3, "nodeal": [0], "pending": None}}
+    return view, moved, {**view, "pos": [5, 13]}
+
+
+def words_views() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """A seat's view, the same seat's after another player's step (its cards unchanged), and
+    after it played a card."""
+    state = words_state(wip="PLAN", hands={0: ["E", "backspace"]})
+    view: dict[str, Any] = dict(WORDS.view(state, 0))
+    played = dict(view["hand"])
+    played.pop(next(iter(played)))
+    return view, {**view, "turn": 1, "wip": "PLANE"}, {**view, "hand": played}
+
+
+@pytest.mark.parametrize("game", ["hallway", "words"])
+def test_a_step_that_keeps_the_picture_draws_nothing(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The picture is kept by what it is drawn from, not by the whole view: a step that moves
+    only the rest of the view is shown with the picture already drawn, and a step that moves
+    the picture draws it anew."""
+    ui: Any = load_ui(f"cogs.{game}")
+    first, same, changed = hallway_views() if game == "hallway" else words_views()
+    seat = None if game == "hallway" else 0
+
+    def screen_of(view: dict[str, Any]) -> Screen:
+        screen = ui.table(view, INFO) if seat is None else ui.private(view, seat, INFO)
+        assert screen is not None
+        return screen
+
+    keys = [present.picture_digest(ui, screen_of(v), v, INFO, seat) for v in (first, same, changed)]
+    assert len({present.view_digest(ui, v, INFO, seat) for v in (first, same, changed)}) == 3
+    assert keys[0] == keys[1] != keys[2]
+    monkeypatch.setattr(present, "IMAGES", ImageCache())
+    assert draws(screen_of(first), keys[0]) == 1
+    assert draws(screen_of(same), keys[1]) == 0
+    assert draws(screen_of(changed), keys[2]) == 1
+
+
+@pytest.mark.parametrize("game", ["hallway", "words", "tarot"])
+def test_screens_with_one_picture_key_draw_one_picture(game: str) -> None:
+    """A picture key holds everything its picture shows: over the screens of seeded random
+    games (every seat's and the table's), one key never draws two different pictures."""
+    ui: Any = load_ui(f"cogs.{game}")
+    engine = importlib.import_module(f"games.{game}").ENGINE
+    players = {"hallway": 2, "words": 3, "tarot": 4}[game]
+    info = TableInfo(game_id=1, seats=tuple(Seat(s, 100 + s, f"Player {s}") for s in range(players)))
+    drawn: dict[str, bytes] = {}
+    for seed in (1, 2):
+        for state in random_playout(engine, players, seed, {}).states[::2]:
+            for seat in (None, *range(players)):
+                view = engine.view(state, seat)
+                screen = ui.table(view, info) if seat is None else ui.private(view, seat, info)
+                if screen is None or screen.image is None:
+                    continue
+                assert screen.image_key is not None
+                key = present.picture_digest(ui, screen, view, info, seat)
+                png = screen.image()
+                assert drawn.setdefault(key, png) == png

@@ -244,6 +244,21 @@ def offer_line(view: PublicView, names: tuple[str, str]) -> tuple[int, str] | No
     return maker, f"{names[maker]} offers: “{words} {offer['amount']}”"
 
 
+#: What the public view holds that the picture does not show (the roll-off's picks, the offers
+#: made and who said no deal, timeouts, the stats, the fee, the AFK flag).
+UNDRAWN = ("rolloff", "timeouts", "stats", "fee", "afk")
+
+
+def picture_key(view: PublicView, names: tuple[str, str]) -> dict[str, object]:
+    """What the picture is drawn from: the view but what it does not show, and the names.
+    A step that moves only the rest (a roll-off pick, an offer's count) draws no new picture."""
+    drawn: dict[str, object] = {k: v for k, v in view.items() if k not in UNDRAWN}
+    nego = view["negotiation"]
+    drawn["negotiation"] = nego and {"pending": nego["pending"]}
+    drawn["names"] = list(names)
+    return drawn
+
+
 def render_hallway(view: PublicView, names: tuple[str, str] = NAMES) -> bytes:
     """The board picture for the table message, from the public view and the players' names
     (the red dude's first)."""

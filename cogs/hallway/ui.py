@@ -224,6 +224,7 @@ class HallwayUI(GameUI[PublicView, SeatView]):
     shortcuts = SHORTCUTS
 
     def table(self, view: PublicView, info: TableInfo) -> Screen:
+        names = (info.name_of(0), info.name_of(1))
         description = f"{track_line(view)}\n\n{status(view, info)}"
         fields: list[tuple[str, str, bool]] = [dude_field(view, 0, info), dude_field(view, 1, info)]
         edge = view["edge"]
@@ -241,8 +242,9 @@ class HallwayUI(GameUI[PublicView, SeatView]):
         return Screen(
             card=Card(title="🚪 Two Fat Dudes in a Narrow Hallway", description=description[:4096],
                       fields=fields, colour=self.colour),
-            image=lambda: render.render_hallway(view, (info.name_of(0), info.name_of(1))),
+            image=lambda: render.render_hallway(view, names),
             image_name="hallway.png",
+            image_key=render.picture_key(view, names),
             controls=controls(view, info),
         )
 

@@ -174,7 +174,11 @@ class Screen:
     """One message's worth of a game: a card, an image made on demand, and controls.
 
     `image` is called off the event loop (it may take milliseconds); it must draw only
-    from the view it was given.
+    from the view it was given. `image_key`, when the UI knows it, is what the picture is
+    drawn from, narrower than the view (a seat's cards, not its whole view): screens of a game
+    with the same key and `image_name` show the same picture, so the edge draws it once and
+    keeps it, on the event loop, however the rest of the view moves (JSON data: lists, dicts,
+    strings, numbers).
     """
 
     card: Card
@@ -184,6 +188,7 @@ class Screen:
     #: A table may relabel its "My hand" button while every player should look at their own
     #: screen (an Ace of Allegiance: "Respond"); everyone gets it, so pressing reveals nothing.
     hand_label: str | None = None
+    image_key: object = None
 
 
 @dataclass(frozen=True)

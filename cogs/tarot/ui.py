@@ -192,18 +192,19 @@ class TarotUI(GameUI[PublicView, SeatView]):
                    ("Last trick" if last is not None and trick is last else "Waiting for the lead"))
         if over:
             caption = "Game over" + (f" · {caption.lower()}" if trick is not None else "")
-        image = partial(self._trick_picture, shown, info, caption, "Game over" if over else None)
+        drawn = self._trick_picture(shown, info, caption, "Game over" if over else None)
         respond = "Respond" if view["phase"] == "window" else None
-        return Screen(card, image=image, image_name="trick.png", controls=self._table_controls(view),
-                      hand_label=respond)
+        return Screen(card, image=partial(render.draw_trick, *drawn), image_name="trick.png",
+                      controls=self._table_controls(view), hand_label=respond, image_key=drawn)
 
     @staticmethod
-    def _trick_picture(trick: schema.Trick | Waiting, info: TableInfo, caption: str,
-                       idle: str | None = None) -> bytes:
+    def _trick_picture(trick: schema.Trick | Waiting, info: TableInfo, caption: str, idle: str | None = None,
+                       ) -> tuple[list[tuple[str, str, bool]], str, str | None, str, str | None]:
+        """`render.draw_trick`'s arguments: the picture is drawn from them alone (its key)."""
         plays = [(info.name_of(seat), card, bool(as_led)) for seat, card, as_led in map(unpack, trick["plays"])]
         winner = info.name_of(trick["winner"]) if trick.get("winner") is not None else None
         leader = info.name_of(trick["leader"]) if trick.get("leader") is not None else ""
-        return render.draw_trick(plays, leader_name=leader, winner=winner, title=caption, idle=idle)
+        return plays, leader, winner, caption, idle
 
     @staticmethod
     def _table_controls(view: PublicView) -> list[Control]:
@@ -260,11 +261,11 @@ class TarotUI(GameUI[PublicView, SeatView]):
         lines.append(hand_text(held))
         card = Card(title=f"Your hand — {plural(len(held), 'card')}", description="\n".join(lines), colour=COLOUR)
         title = f"{info.name_of(seat)}'s hand"
-        if "discard_options" in view:  # the dealer's discard: what may go is raised, the rest dimmed
-            image = partial(render.draw_hand, list(held), set(view["discard_options"]), title, discard=True)
-        else:
-            image = partial(render.draw_hand, list(held), set(legal) if legal else None, title)
-        return Screen(card, image=image, image_name="hand.png", controls=controls)
+        discard = "discard_options" in view  # the dealer's discard: what may go is raised, the rest dimmed
+        raised = sorted(view["discard_options"] if discard else legal) if discard or legal else None
+        return Screen(card, image=partial(render.draw_hand, list(held), set(raised) if raised is not None else None,
+                                          title, discard=discard),
+                      image_name="hand.png", controls=controls, image_key=(held, raised, title, discard))
 
     @staticmethod
     def card_choice(card: str, as_led: str | None = None) -> str:

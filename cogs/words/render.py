@@ -137,6 +137,16 @@ def render_word(view: PublicView, names: Sequence[str] = ()) -> bytes:
     """The table picture: the word in progress (tiles numbered from 1, the letter played last
     in gold), each player's score and hand with whose turn it is, over a status line. `names`
     are the players' names by seat ("Player 1"… without them)."""
+    return draw_word(word_inputs(view, names))
+
+
+#: What the table picture is drawn from: the word, the letter played last, the status line,
+#: the draw pile and each seat's (name, score, hand size, has the turn, left, active).
+WordInputs = tuple[str, int | None, str, int, tuple[tuple[str, int, int, bool, bool, bool], ...]]
+
+
+def word_inputs(view: PublicView, names: Sequence[str] = ()) -> WordInputs:
+    """The little of the public view the table picture shows (the screen's picture key)."""
     blitz = view.get("blitz")
     word = blitz["wip"] if blitz else view["wip"]
     players = view["players"]
@@ -149,9 +159,13 @@ def render_word(view: PublicView, names: Sequence[str] = ()) -> bytes:
         active = not blitz or s in blitz["seats"]
         seats.append((shown[s], view["scores"][s], hand, turning and s == view["turn"],
                       s in view["left"], active))
+    return (word, last_letter(view, word), status(view, shown),
+            blitz["draw_size"] if blitz else view["draw_size"], tuple(seats))
+
+
+def draw_word(inputs: WordInputs) -> bytes:
     FONT_SIZES.update(WORD_SIZES)
-    return _word_picture(word, last_letter(view, word), status(view, shown),
-                         blitz["draw_size"] if blitz else view["draw_size"], tuple(seats))
+    return _word_picture(*inputs)
 
 
 @lru_cache(maxsize=2048)
@@ -236,9 +250,17 @@ def _card(face: str) -> Image.Image:
 
 def render_hand(view: SeatView) -> bytes:
     """The seat's own hand (its private view), letters first."""
-    faces = sorted(view.get("hand", {}).values(), key=lambda f: (len(f) > 1, f))
+    return draw_hand(hand_faces(view))
+
+
+def hand_faces(view: SeatView) -> tuple[str, ...]:
+    """The seat's cards as the hand picture lays them out, letters first (its picture key)."""
+    return tuple(sorted(view.get("hand", {}).values(), key=lambda f: (len(f) > 1, f)))
+
+
+def draw_hand(faces: tuple[str, ...]) -> bytes:
     FONT_SIZES.update(HAND_SIZES)
-    return _hand_picture(tuple(faces))
+    return _hand_picture(faces)
 
 
 @lru_cache(maxsize=2048)

@@ -101,6 +101,6 @@ def test_a_finished_games_table_shows_the_last_trick_and_says_it_is_over() -> No
     assert view["over"]
     screen = UI.table(view, PLAIN)
     assert screen.image is not None
-    trick, _info, caption, idle = screen.image.args
-    assert caption == "Game over · last trick" and idle == "Game over" and trick["plays"]
+    plays, _leader, _winner, caption, idle = screen.image.args  # render.draw_trick's
+    assert caption == "Game over · last trick" and idle == "Game over" and plays
     assert screen.image() != render.draw_trick([], title="Game over")
