@@ -17,9 +17,10 @@ from typing import Any
 from cogs.table.ui import Card, GameUI, Screen, TableInfo
 from cogs.words import render
 from cogs.words.commands import SHORTCUTS
-from cogs.words.events import EVENT_LINES, and_join, points, reason_text
+from cogs.words.events import EVENT_LINES
 from cogs.words.panel import private_controls, private_prompt
 from cogs.words.table import awaited, player_lines, public_controls, spaced_word
+from cogs.words.wording import and_join, points, reason_text
 from games.words.cards import label
 from games.words.schema import PublicView, SeatView
 
