@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 import discord
 from discord import app_commands
@@ -24,7 +24,7 @@ def _title(kind: str) -> str:
     return ENGINES[kind].title if kind in ENGINES else kind
 
 
-def shared_places(keys: list[Any]) -> list[int]:
+def shared_places(keys: Sequence[object]) -> list[int]:
     """Places (0 = first) in a list sorted best first: equal keys share a place, and the next
     place skips as many as shared (two 2.4 ratings are both 🥇, the next is 🥉)."""
     places: list[int] = []

@@ -15,7 +15,6 @@ import math
 import random
 import time
 from collections.abc import Callable
-from typing import Any
 
 from games.core import Event
 from runtime.clock import Clock
@@ -69,7 +68,7 @@ class GameCache:
             lock = self._locks[game_id] = PressOrderedLock()
         return lock
 
-    def held(self, game_id: int, at: float | None = None) -> Any:
+    def held(self, game_id: int, at: float | None = None) -> contextlib.AbstractAsyncContextManager[None]:
         """`async with self.held(game_id, t)`: the game's lock, granted in press order (`t`;
         now by default) among everyone waiting for it."""
         return self.lock(game_id).at(self.clock.now() if at is None else at)

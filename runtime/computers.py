@@ -12,10 +12,9 @@ import logging
 import random
 import re
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from games.computer import Asked, decision_rng
-from games.core import Action, IllegalAction, Outcome, State, Wait
+from games.core import Action, Event, IllegalAction, Outcome, State, Wait
 from games.registry import AnyEngine, AnyPolicy, get_policy
 from runtime.errors import Refusal
 from storage import Deadline, GameRecord, SeatRecord
@@ -138,7 +137,7 @@ def thinker(engine: AnyEngine, policy: AnyPolicy | None, game: GameRecord, state
 
 
 def decide(engine: AnyEngine, policy: AnyPolicy | None, game: GameRecord, seat: int, now: float,
-           default: Action | None) -> tuple[State, list[Any], Action]:
+           default: Action | None) -> tuple[State, list[Event], Action]:
     """The computer's move, applied: the policy's answer from the view alone; if it fails or is
     refused (a policy bug must not stall the game), the wait's default, else a random legal one."""
     assert game.state is not None

@@ -5,7 +5,7 @@ without importing it: imports in `cogs/table` go one way (tests/runtime/test_edg
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 import discord
 
@@ -21,9 +21,10 @@ class Host(Protocol):
 
     def get_user(self, id: int, /) -> discord.User | None: ...
 
-    def get_channel(self, id: int, /) -> Any: ...
+    #: A channel or thread, or None when not cached: each caller checks which kind it needs.
+    def get_channel(self, id: int, /) -> object: ...
 
-    async def fetch_channel(self, channel_id: int, /) -> Any: ...
+    async def fetch_channel(self, channel_id: int, /) -> object: ...
 
     async def fetch_user(self, user_id: int, /) -> discord.User: ...
 
