@@ -8,8 +8,9 @@ global RNG: randomness comes from `Rng`, whose seed and counter live inside the 
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, is_dataclass
 from typing import Any, ClassVar, Generic, TypeVar, overload
 
 import orjson
@@ -136,9 +137,23 @@ class Event:
         return self.to is None or (seat is not None and seat in self.to)
 
     def to_json(self) -> dict[str, Any]:
-        out = asdict(self)
-        out["to"] = list(self.to) if self.to is not None else None
-        return out
+        """A copy as JSON (what `asdict` gives, without its deep copy of every number and
+        string: every logged event is worded through this, once per step)."""
+        return {"type": self.type, "data": _copied(self.data), "to": list(self.to) if self.to is not None else None}
+
+
+def _copied(value: Any) -> Any:
+    """`value` with its containers copied (as `asdict` copies them); strings and numbers are
+    immutable and shared."""
+    if isinstance(value, dict):
+        return {k: _copied(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copied(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(_copied(v) for v in value)
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    return asdict(value) if is_dataclass(value) and not isinstance(value, type) else copy.deepcopy(value)
 
 
 @dataclass(frozen=True)

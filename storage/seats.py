@@ -5,15 +5,30 @@ team's private thread, and where a player wants "your turn" pings.
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Iterable, Mapping, Sequence
 
-from storage.base import _SEAT_COLUMNS, StorageBase, _marks, _seat_from_row
+from storage.base import _SEAT_COLUMNS, Backend, StorageBase, _marks, _seat_from_row
 from storage.records import SeatRecord
 from storage.sql import Tx, count, one, rows
+
+#: Seconds a ping preference read from a shared database is trusted: another process may have
+#: taken the player's `/notify` since. One process alone on its database writes every change
+#: itself, so it trusts what it knows for good.
+NOTIFY_TRUSTED = 60.0
+#: Players whose ping preference is kept; forgotten all at once past this (read again).
+NOTIFY_KEPT = 100_000
 
 
 class Seats(StorageBase):
     """The seats of games, and what is stored per player."""
+
+    def __init__(self, backend: Backend) -> None:
+        super().__init__(backend)
+        #: user id -> (their ping preference, None if never set; when it was read, monotonic).
+        #: Every ping asks for it: a database round trip per press, now one per player.
+        self._notify_known: dict[int, tuple[str | None, float]] = {}
 
     def _seats_body(self, game_id: int) -> Tx[list[SeatRecord]]:
         found = yield rows(f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat", game_id)
@@ -110,19 +125,35 @@ class Seats(StorageBase):
         return {r[0]: r[1] for r in found}
 
     async def notify_preferences(self, user_ids: Iterable[int]) -> dict[int, str]:
-        """Where each player wants "your turn" pings: 'auto', 'thread', 'dm' or 'off'."""
-        ids = list(user_ids)
-        if not ids:
-            return {}
-        found = await self._query(rows(
-            f"SELECT user_id, notify FROM players WHERE user_id IN ({_marks(len(ids))})", *ids))
-        return {r[0]: r[1] for r in found}
+        """Where each player wants "your turn" pings: 'auto', 'thread', 'dm' or 'off' (a player
+        who never chose is left out). Read once per player, then known (`NOTIFY_TRUSTED`)."""
+        now = time.monotonic()
+        trusted = NOTIFY_TRUSTED if self.shared else math.inf
+        known: dict[int, str | None] = {}
+        missing: list[int] = []
+        for user_id in dict.fromkeys(user_ids):
+            kept = self._notify_known.get(user_id)
+            if kept is not None and now - kept[1] < trusted:
+                known[user_id] = kept[0]
+            else:
+                missing.append(user_id)
+        if missing:
+            found = await self._query(rows(
+                f"SELECT user_id, notify FROM players WHERE user_id IN ({_marks(len(missing))})", *missing))
+            read: dict[int, str] = {r[0]: r[1] for r in found}
+            if len(self._notify_known) > NOTIFY_KEPT:
+                self._notify_known.clear()
+            for user_id in missing:
+                known[user_id] = read.get(user_id)
+                self._notify_known[user_id] = (known[user_id], now)
+        return {user_id: where for user_id, where in known.items() if where is not None}
 
     async def set_notify(self, user_id: int, notify: str) -> None:
         await self._transaction([
             count("INSERT INTO players (user_id, notify) VALUES (?, ?)"
                   " ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify", user_id, notify),
         ])
+        self._notify_known[user_id] = (notify, time.monotonic())
 
     async def set_ping(self, game_id: int, message_id: int | None, seen: Mapping[int, int]) -> None:
         """The thread's newest ping (None: unchanged), and how much of the log the pinged seats

@@ -13,9 +13,10 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 import discord
+import orjson
 
 from cogs.table import codec
-from cogs.table.ui import Select
+from cogs.table.ui import Choice, Select
 from runtime.computers import NAME_LENGTH, ROBOT, is_computer, shown_name
 from storage import GameRecord
 
@@ -66,6 +67,29 @@ class ActionButton(TableItem, template=codec.ANY_ID):
         ))
 
 
+#: (label, action, description, emoji, default) -> its SelectOption. A select's options name
+#: actions, not the state version (its custom_id carries that): the same letters and places
+#: come back step after step and seat after seat, each made and packed once.
+_OPTIONS: dict[tuple[str, bytes, str | None, str | None, bool], discord.SelectOption] = {}
+#: Options kept at most; forgotten all at once past this.
+MAX_OPTIONS = 20_000
+
+
+def select_option(choice: Choice) -> discord.SelectOption:
+    """The option of `choice`, made once (discord.py does not change an option it sends)."""
+    key = (choice.label, orjson.dumps(choice.action, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS),
+           choice.description, choice.emoji, choice.default)
+    option = _OPTIONS.get(key)
+    if option is None:
+        if len(_OPTIONS) >= MAX_OPTIONS:
+            _OPTIONS.clear()
+        option = _OPTIONS[key] = discord.SelectOption(
+            label=choice.label[:100], value=codec.select_value(choice.action),
+            description=(choice.description or None) and choice.description[:100],
+            emoji=choice.emoji, default=choice.default)
+    return option
+
+
 class ActionSelect(TableItem, template=codec.ANY_ID):
     @classmethod
     def build(cls, game: int, version: int, slot: int, control: Select) -> ActionSelect:
@@ -76,13 +100,41 @@ class ActionSelect(TableItem, template=codec.ANY_ID):
             row=control.row,
             min_values=control.pick if multi else 1,
             max_values=control.pick if multi else 1,
-            options=[
-                discord.SelectOption(label=c.label[:100], value=codec.select_value(c.action),
-                                     description=(c.description or None) and c.description[:100],
-                                     emoji=c.emoji, default=c.default)
-                for c in list(control.choices)[:25]
-            ],
+            options=[select_option(c) for c in list(control.choices)[:25]],
         ))
+
+
+class BuiltView(discord.ui.View):
+    """The controls of one screen, as drawn for a (game, version, seat): their payload is made
+    once, though a message's fingerprint, its version check and discord.py's send each ask for
+    it. Not stored with discord.py: every component of ours is a dynamic item, dispatched by
+    its custom_id (`TableItem`), so storing the view per message would only cost a walk of
+    its items on every send and edit."""
+
+    _payload: list[dict[str, Any]] | None = None
+
+    def to_components(self) -> list[dict[str, Any]]:
+        if self._payload is None:
+            self._payload = super().to_components()
+        return self._payload
+
+    def add_item(self, item: discord.ui.Item[Any]) -> BuiltView:
+        self._payload = None
+        super().add_item(item)
+        return self
+
+    def remove_item(self, item: discord.ui.Item[Any]) -> BuiltView:
+        self._payload = None
+        super().remove_item(item)
+        return self
+
+    def clear_items(self) -> BuiltView:
+        self._payload = None
+        super().clear_items()
+        return self
+
+    def is_dispatchable(self) -> bool:
+        return False
 
 
 class FormOpenButton(TableItem, template=codec.ANY_ID):

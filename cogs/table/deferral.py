@@ -51,14 +51,14 @@ class Watch:
         #: Held around every first response of this interaction, the deferral's included.
         self.lock = asyncio.Lock()
         self.deferred = False
-        self._firing = False
-        self._task = asyncio.get_running_loop().create_task(self._after(delay), name=f"defer-{interaction.id}")
+        #: The deferral's task, made only when it fires (most presses are answered first: a
+        #: timer costs them far less than a task of their own would). Once made, it runs to its
+        #: end (never cut mid-call).
+        self.task: asyncio.Task[None] | None = None
+        self._timer = asyncio.get_running_loop().call_later(max(delay, 0.0), self._fire)
 
-    async def _after(self, delay: float) -> None:
-        if delay > 0:
-            await asyncio.sleep(delay)
-        self._firing = True  # from here on the deferral runs to its end (never cut mid-call)
-        await self.defer()
+    def _fire(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self.defer(), name=f"defer-{self.interaction.id}")
 
     async def defer(self) -> None:
         interaction = self.interaction
@@ -74,8 +74,7 @@ class Watch:
                 log.warning("could not defer interaction %s: %s", interaction.id, exc)
 
     def stop(self) -> None:
-        if not self._firing:
-            self._task.cancel()
+        self._timer.cancel()  # nothing once it fired: the deferral under way goes on
 
 
 def patience_left(interaction: discord.Interaction, now: float, patience: float = PATIENCE) -> float:

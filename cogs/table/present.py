@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import io
+from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,12 +21,11 @@ from cogs.table import codec
 from cogs.table.components import (
     ActionButton,
     ActionSelect,
+    BuiltView,
     FormOpenButton,
     HandButton,
 )
 from cogs.table.mentions import neutral
-from cogs.table.picture_cache import IMAGES, picture_digest
-from cogs.table.picture_cache import view_digest as view_digest
 from cogs.table.registry import AnyUI
 from cogs.table.ui import Button, Card, FormButton, GameUI, Screen, Seat, Select, TableInfo
 from cogs.table.wording import for_the_table
@@ -182,11 +183,52 @@ def waiting_lines(game: GameRecord, info: TableInfo, now: float) -> list[str]:
             continue
         else:
             text = f"⏳ Waiting for {info.mention_of(deadline['seat'])} {for_the_table(deadline['prompt'])}"
-        if deadline.get("at") is not None and deadline.get("countdown", True):
-            at = deadline["at"]
+        if (at := deadline.get("at")) is not None and deadline.get("countdown", True):
             text += f" — {format_left(at - now)} left (<t:{int(at)}:R>)"
         lines.append(text)
     return lines
+
+
+class ImageCache:
+    """Pictures by the digest of what they are drawn from (the view and the names on it).
+
+    A view that did not change is not drawn again: a redraw of the table after a private
+    step, a DM re-sent after an hour, a `/game status`, all reuse the PNG. Bounded by bytes,
+    least recently used first out."""
+
+    def __init__(self, max_bytes: int = 48 * 2**20) -> None:
+        self.max_bytes = max_bytes
+        self._pngs: OrderedDict[str, bytes] = OrderedDict()
+        self._size = 0
+        self.hits = self.misses = 0
+
+    def get(self, key: str) -> bytes | None:
+        png = self._pngs.get(key)
+        if png is None:
+            self.misses += 1
+            return None
+        self.hits += 1
+        self._pngs.move_to_end(key)
+        return png
+
+    def put(self, key: str, png: bytes) -> None:
+        if key in self._pngs:
+            return
+        self._pngs[key] = png
+        self._size += len(png)
+        while self._size > self.max_bytes and self._pngs:
+            _, dropped = self._pngs.popitem(last=False)
+            self._size -= len(dropped)
+
+
+IMAGES = ImageCache()
+
+
+def view_digest(ui: AnyUI, view: Mapping[str, Any], info: TableInfo, seat: int | None) -> str:
+    """What a screen's picture depends on: the game, the view, the seat and the names."""
+    basis = [ui.name, seat, view, [s.name for s in info.seats]]
+    return hashlib.blake2b(orjson.dumps(basis, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS),
+                           digest_size=16).hexdigest()
 
 
 async def image_file(screen: Screen, key: str | None = None) -> discord.File | None:
@@ -211,7 +253,7 @@ async def _draw(screen: Screen, key: str | None = None) -> tuple[discord.File, s
 def build_view(game_id: int, version: int, screen: Screen, *, hand_button: bool) -> discord.ui.View | None:
     """The controls of a screen drawn from the state at `version` (taken before any await,
     since the game record moves on while the picture is drawn)."""
-    view = discord.ui.View(timeout=None)
+    view = BuiltView(timeout=None)
     slot = 0
     for control in screen.controls:
         if isinstance(control, Button):
@@ -236,6 +278,30 @@ def build_view(game_id: int, version: int, screen: Screen, *, hand_button: bool)
     return view if view.children else None
 
 
+#: (game id, seat; None: the table) -> (the state drawn, how, its controls): the controls of a
+#: seat's newest drawing, made once. A step's hand is drawn for its DM, its ephemeral panel,
+#: the press that redrew it…: each reuses them while the game's state is the same object.
+_CONTROLS: dict[tuple[int, int | None], tuple[object, tuple[int, bool, bool], discord.ui.View | None]] = {}
+
+
+def controls_for(game: GameRecord, seat: int | None, screen: Screen, *, hand_button: bool,
+                 hinted: bool) -> discord.ui.View | None:
+    """`build_view` (and `with_hint`) of the seat's screen of the game's current state, made
+    once per (game, version, seat): the state object itself is the key's witness (a game
+    reloaded, or another database's game of the same id, is another object)."""
+    how = (game.version, hand_button, hinted)
+    kept = _CONTROLS.get((game.id, seat))
+    if kept is not None and kept[0] is game.state and kept[1] == how:
+        return kept[2]
+    controls = build_view(game.id, game.version, screen, hand_button=hand_button)
+    if hinted:
+        controls = with_hint(controls, game.id)
+    if len(_CONTROLS) > 50_000:
+        _CONTROLS.clear()
+    _CONTROLS[(game.id, seat)] = (game.state, how, controls)
+    return controls
+
+
 async def render_table(
     game: GameRecord, engine: AnyEngine, ui: AnyUI, now: float, *, with_image: bool = True,
 ) -> Rendered:
@@ -257,15 +323,14 @@ async def render_table(
                         inline=False)
     embed.set_footer(text=footer_of(screen.card, f"{engine.title} · game #{game.id} · move {version}",
                                     keep=commitment_line(game)))
-    drawn = (await _draw(screen, picture_digest(ui, screen, view, info, None))
+    has_private = type(ui).private is not GameUI.private
+    controls = (controls_for(game, None, screen, hand_button=has_private, hinted=hinted) if live
+                else None)
+    drawn = (await _draw(screen, view_digest(ui, view, info, None))
              if with_image and screen.image is not None else None)
     file, digest = drawn if drawn else (None, None)
     if file is not None:
         embed.set_image(url=f"attachment://{screen.image_name}")
-    has_private = type(ui).private is not GameUI.private
-    controls = build_view(game.id, version, screen, hand_button=has_private and live) if live else None
-    if hinted:
-        controls = with_hint(controls, game.id)
     return Rendered(fit(embed), controls, file, digest, version=version)
 
 
@@ -274,6 +339,8 @@ async def render_private(
     notes: list[str] | None = None,
 ) -> Rendered | None:
     """A seat's private message (DM or ephemeral), from that seat's view only."""
+    if type(ui).private is GameUI.private:
+        return None  # a game with nothing private (Hallway): no seat's view to compute
     assert game.state is not None
     version, live = game.version, game.status is Status.ACTIVE  # before the picture's await
     hinted = live and game.practice and awaited(game, seat)  # a practice table's prompt: 💡 Hint
@@ -291,20 +358,17 @@ async def render_private(
     if jump_url:
         link = f"\n[Go to the table]({jump_url})"
         embed.description = clip(embed.description or "", EMBED_DESCRIPTION - len(link)) + link
-    drawn = (await _draw(screen, picture_digest(ui, screen, seat_view, info, seat))
-             if screen.image is not None else None)
+    controls = controls_for(game, seat, screen, hand_button=False, hinted=hinted) if live else None
+    drawn = await _draw(screen, view_digest(ui, seat_view, info, seat)) if screen.image is not None else None
     file, digest = drawn if drawn else (None, None)
     if file is not None:
         embed.set_image(url=f"attachment://{screen.image_name}")
-    controls = build_view(game.id, version, screen, hand_button=False) if live else None
-    if hinted:
-        controls = with_hint(controls, game.id)
     return Rendered(fit(embed), controls, file, digest, version)
 
 
 def with_hint(view: discord.ui.View | None, game_id: int) -> discord.ui.View:
     """A practice table's prompt gets 💡 Hint (runtime/hints.py), on the last row if it has room."""
-    view = view if view is not None else discord.ui.View(timeout=None)
+    view = view if view is not None else BuiltView(timeout=None)
     for row in (4, None):
         try:
             view.add_item(discord.ui.Button(label="Hint", emoji="💡", style=discord.ButtonStyle.success,

@@ -87,6 +87,21 @@ async def test_an_answer_in_time_costs_no_deferral() -> None:
     assert [what for what, _ in interaction.response.calls] == ["send"]
 
 
+async def test_a_watch_answered_in_time_makes_no_task() -> None:
+    """Every press is watched and almost every one answered in time: its watch is a timer, and
+    a task (a coroutine, its scheduling, its cancellation) is made only for a deferral."""
+    interaction = Interaction()
+    before = len(asyncio.all_tasks())
+    async with watched(interaction) as watch:  # type: ignore[arg-type]
+        assert len(asyncio.all_tasks()) == before
+        await send(interaction, "Done.")  # type: ignore[arg-type]
+    assert watch.task is None and len(asyncio.all_tasks()) == before
+    late = Interaction(age=PATIENCE - 0.1)
+    async with watched(late) as watch:  # type: ignore[arg-type]
+        await asyncio.sleep(0.3)
+        assert watch.task is not None and watch.deferred
+
+
 async def test_a_late_answer_is_deferred_at_patience_then_follows_up() -> None:
     interaction = Interaction(age=PATIENCE - 0.2)  # 0.2 s of patience left
     async with watched(interaction):  # type: ignore[arg-type]
