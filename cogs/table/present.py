@@ -9,8 +9,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import io
-from collections import OrderedDict
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +24,8 @@ from cogs.table.components import (
     HandButton,
 )
 from cogs.table.mentions import neutral
+from cogs.table.picture_cache import IMAGES, picture_digest
+from cogs.table.picture_cache import view_digest as view_digest
 from cogs.table.registry import AnyUI
 from cogs.table.ui import Button, Card, FormButton, GameUI, Screen, Seat, Select, TableInfo
 from cogs.table.wording import for_the_table
@@ -183,52 +183,11 @@ def waiting_lines(game: GameRecord, info: TableInfo, now: float) -> list[str]:
             continue
         else:
             text = f"⏳ Waiting for {info.mention_of(deadline['seat'])} {for_the_table(deadline['prompt'])}"
-        if (at := deadline.get("at")) is not None and deadline.get("countdown", True):
+        if deadline.get("at") is not None and deadline.get("countdown", True):
+            at = deadline["at"]
             text += f" — {format_left(at - now)} left (<t:{int(at)}:R>)"
         lines.append(text)
     return lines
-
-
-class ImageCache:
-    """Pictures by the digest of what they are drawn from (the view and the names on it).
-
-    A view that did not change is not drawn again: a redraw of the table after a private
-    step, a DM re-sent after an hour, a `/game status`, all reuse the PNG. Bounded by bytes,
-    least recently used first out."""
-
-    def __init__(self, max_bytes: int = 48 * 2**20) -> None:
-        self.max_bytes = max_bytes
-        self._pngs: OrderedDict[str, bytes] = OrderedDict()
-        self._size = 0
-        self.hits = self.misses = 0
-
-    def get(self, key: str) -> bytes | None:
-        png = self._pngs.get(key)
-        if png is None:
-            self.misses += 1
-            return None
-        self.hits += 1
-        self._pngs.move_to_end(key)
-        return png
-
-    def put(self, key: str, png: bytes) -> None:
-        if key in self._pngs:
-            return
-        self._pngs[key] = png
-        self._size += len(png)
-        while self._size > self.max_bytes and self._pngs:
-            _, dropped = self._pngs.popitem(last=False)
-            self._size -= len(dropped)
-
-
-IMAGES = ImageCache()
-
-
-def view_digest(ui: AnyUI, view: Mapping[str, Any], info: TableInfo, seat: int | None) -> str:
-    """What a screen's picture depends on: the game, the view, the seat and the names."""
-    basis = [ui.name, seat, view, [s.name for s in info.seats]]
-    return hashlib.blake2b(orjson.dumps(basis, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS),
-                           digest_size=16).hexdigest()
 
 
 async def image_file(screen: Screen, key: str | None = None) -> discord.File | None:
@@ -326,7 +285,7 @@ async def render_table(
     has_private = type(ui).private is not GameUI.private
     controls = (controls_for(game, None, screen, hand_button=has_private, hinted=hinted) if live
                 else None)
-    drawn = (await _draw(screen, view_digest(ui, view, info, None))
+    drawn = (await _draw(screen, picture_digest(ui, screen, view, info, None))
              if with_image and screen.image is not None else None)
     file, digest = drawn if drawn else (None, None)
     if file is not None:
@@ -359,7 +318,8 @@ async def render_private(
         link = f"\n[Go to the table]({jump_url})"
         embed.description = clip(embed.description or "", EMBED_DESCRIPTION - len(link)) + link
     controls = controls_for(game, seat, screen, hand_button=False, hinted=hinted) if live else None
-    drawn = await _draw(screen, view_digest(ui, seat_view, info, seat)) if screen.image is not None else None
+    drawn = (await _draw(screen, picture_digest(ui, screen, seat_view, info, seat))
+             if screen.image is not None else None)
     file, digest = drawn if drawn else (None, None)
     if file is not None:
         embed.set_image(url=f"attachment://{screen.image_name}")
