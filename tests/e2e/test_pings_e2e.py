@@ -7,6 +7,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
 from cogs.table import pings as pings_module
@@ -14,6 +15,9 @@ from cogs.table.pings import PING_SPACING, PINGS_KEPT
 from tests.e2e.conftest import running_bot
 from tests.e2e.test_table_e2e import hand_message, open_table, play_turn, result_message
 from tests.fakediscord import FakeDiscord
+
+#: Discord's message flag for "no link previews".
+SUPPRESS_EMBEDS = 4
 
 
 def pings(messages: list[Any]) -> list[Any]:
@@ -97,6 +101,36 @@ async def test_a_player_with_a_hand_is_pinged_by_a_new_dm_and_can_choose_the_thr
     [thread] = [t for t in fake_discord.general.threads() if t.id == (await bot.service.game_for(alice.id, None)).thread_id]
     assert other.mention in pings(thread.history())[-1].content
     assert pings(other.dms()) == dm_pings  # the DM pings stay (the player's own), no new one came
+
+
+async def test_a_ping_is_sent_as_channel_send_would_without_making_a_message(
+        fake_discord: FakeDiscord, bot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing reads the message a ping's call answers with: it is posted on the client's HTTP
+    client (the same payload: previews off, the mentions it names, a DM's reply to the hand),
+    so discord.py makes no Message of it."""
+    sent: list[str] = []
+    send = discord.abc.Messageable.send
+
+    async def counted(self: Any, content: Any = None, **kwargs: Any) -> Any:
+        sent.append(str(content))
+        return await send(self, content, **kwargs)
+
+    monkeypatch.setattr(discord.abc.Messageable, "send", counted)
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    await bob.slash("notify", where="thread")
+    await open_table(fake_discord, alice, bob, hand=3)
+    game = await bot.service.game_for(alice.id, None)
+    thread = next(t for t in fake_discord.general.threads() if t.id == game.thread_id)
+    while not (pings(thread.history()) and pings(alice.dms())):
+        await play_turn(fake_discord, [alice, bob])
+        await asyncio.sleep(PING_SPACING)
+        await fake_discord.idle()
+    [dm_ping, *_] = pings(alice.dms())
+    [thread_ping, *_] = pings(thread.history())
+    assert dm_ping.flags & SUPPRESS_EMBEDS and thread_ping.flags & SUPPRESS_EMBEDS
+    assert dm_ping.message_reference["message_id"] == str(hand_message(alice).id) and not dm_ping.mentioned
+    assert bob.mention in thread_ping.content and alice.mention not in thread_ping.content
+    assert not [content for content in sent if "your turn" in content.lower()]
 
 
 async def test_a_thread_ping_costs_one_call_and_the_thread_keeps_a_few(
