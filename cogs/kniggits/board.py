@@ -4,11 +4,10 @@ outside the window."""
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Iterable, Sequence
-from typing import Any
 
+import orjson
 from PIL import Image, ImageDraw
 
 from cogs.kniggits.look import (
@@ -27,36 +26,47 @@ from cogs.kniggits.look import (
     text,
 )
 from cogs.kniggits.marks import HEADINGS, arrowhead, burst, flag_shape, kniggit_mark
+from cogs.kniggits.shown import KNIGGIT_FIELDS as KNIGGIT_FIELDS
+from cogs.kniggits.shown import KniggitLook, PairLook, Shown
 from cogs.kniggits.window import Window, centre, field_layer, inside
 from cogs.table.pictures import RGB, dashed
+from games.kniggits.schema import ExchangeResult, Kniggit, OpenExchange, PublicView
+
 
 # -- what a picture reads from the view ----------------------------------------------------------------
-KNIGGIT_FIELDS = ("id", "army", "kind", "two_swords", "pos", "facing", "heading", "M", "A", "D", "status",
-                  "mounted", "magic_sword", "carrying", "hand")
+def look_of(k: Kniggit) -> KniggitLook:
+    """The fields of a kniggit its disc, marks and roster line show."""
+    return {"id": k["id"], "army": k["army"], "kind": k["kind"], "two_swords": k["two_swords"], "pos": k["pos"],
+            "facing": k["facing"], "heading": k["heading"], "M": k["M"], "A": k["A"], "D": k["D"],
+            "status": k["status"], "mounted": k["mounted"], "magic_sword": k["magic_sword"],
+            "carrying": k["carrying"], "hand": k["hand"]}
 
 
-def facts(view: dict[str, Any]) -> dict[str, Any]:
-    """The public view's fields the battlefield shows (and nothing else: they key the cache)."""
+def pair_of(exchange: ExchangeResult | OpenExchange | None) -> PairLook | None:
+    if exchange is None:
+        return None
+    return {"attacker": exchange["attacker"], "target": exchange["target"], "mode": exchange["mode"]}
+
+
+def facts(view: PublicView) -> Shown:
+    """The public view's fields the battlefield shows (and nothing else: they key the cache),
+    read key by key from the schema's `PublicView`."""
     bf = view["battlefield"]
-    last_move, last_ex, open_ex = view.get("last_move"), view.get("last_exchange"), view.get("exchange")
-    turn, result = view.get("turn"), view.get("result")
+    last_move, turn, result = view["last_move"], view["turn"], view["result"]
     return {
         "field": {"width": bf["width"], "height": bf["height"], "zones": bf["zones"], "obstacles": bf["obstacles"]},
-        "potions": [{"id": p["id"], "pos": p["pos"], "kind": p["kind"]} for p in bf.get("potions", [])],
+        "potions": [{"id": p["id"], "pos": p["pos"], "kind": p["kind"]} for p in bf["potions"]],
         "flags": [{"army": f["army"], "home": f["home"], "pos": f["pos"], "carrier": f["carrier"]}
-                  for f in bf.get("flags", [])],
-        "kniggits": [{f: k.get(f) for f in KNIGGIT_FIELDS} for k in view.get("kniggits", [])],
-        "engaged": [list(p) for p in view.get("engaged", [])],
-        "phase": view.get("phase"),
-        "preset": (view.get("options") or {}).get("preset"),
+                  for f in bf["flags"]],
+        "kniggits": [look_of(k) for k in view["kniggits"]],
+        "engaged": [list(p) for p in view["engaged"]],
+        "phase": view["phase"],
+        "preset": view["options"].get("preset"),  # options: the table's settings, free-form
         "turn": {"round": turn["round"], "rounds": turn["rounds"], "army": turn["army"]} if turn else None,
-        "last_move": ({"id": last_move["id"], "path": last_move["path"], "cost": last_move.get("cost")}
-                      if last_move else None),
-        "last_exchange": ({"attacker": last_ex["attacker"], "target": last_ex["target"], "mode": last_ex["mode"],
-                           "number": last_ex.get("number")} if last_ex else None),
-        "exchange": ({"attacker": open_ex["attacker"], "target": open_ex["target"], "mode": open_ex["mode"]}
-                     if open_ex else None),
-        "result": {"winner": result.get("winner"), "reason": result.get("reason")} if result else None,
+        "last_move": last_move["path"] if last_move else None,
+        "last_exchange": pair_of(view["last_exchange"]),
+        "exchange": pair_of(view["exchange"]),
+        "result": {"winner": result["winner"], "reason": result["reason"]} if result else None,
     }
 
 
@@ -64,40 +74,40 @@ PHASE_WORDS = {"move": "moves", "facing": "sets facings", "turning": "is turning
                "exchange": "fights"}
 
 
-def headline(shown: dict[str, Any]) -> str:
+def headline(shown: Shown) -> str:
     phase, turn, result = shown["phase"], shown["turn"], shown["result"]
     field = shown["field"]
     size = f"{field['width']}×{field['height']}"
     if result is not None:
         winner = result["winner"]
-        reason = str(result.get("reason") or "").replace("_", " ")
+        reason = result["reason"].replace("_", " ")
         return (f"Army {winner} wins" if winner else "A draw") + (f" · {reason}" if reason else "")
     if turn is not None and phase in PHASE_WORDS:
         who = turn["army"] if phase != "turning" else ("B" if turn["army"] == "A" else "A")
         return f"Round {turn['round']} of {turn['rounds']} · Army {who} {PHASE_WORDS[phase]}"
-    words = {"map": f"Battlefield {size}" + (f" · {shown['preset']}" if shown.get("preset") else ""),
+    words = {"map": f"Battlefield {size}" + (f" · {shown['preset']}" if shown["preset"] else ""),
              "build": f"Battlefield {size} · armies being built", "deploy": f"Battlefield {size} · deployment",
              "rps": f"Battlefield {size} · rock-paper-scissors"}
-    return words.get(phase or "", f"Battlefield {size}")
+    return words.get(phase, f"Battlefield {size}")
 
 
 # -- drawing a window ----------------------------------------------------------------------------------
-def _by_id(kniggits: Iterable[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+def _by_id(kniggits: Iterable[KniggitLook]) -> dict[str, KniggitLook]:
     return {k["id"]: k for k in kniggits}
 
 
-def on_field(kniggits: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+def on_field(kniggits: Iterable[KniggitLook]) -> list[KniggitLook]:
     return [k for k in kniggits if k["status"] in ("active", "fled")]
 
 
 class Board:
     """A window of the field pasted on a picture at (0, top), with helpers to draw in it."""
 
-    def __init__(self, image: Image.Image, shown: dict[str, Any], win: Window, left: int, top: int) -> None:
+    def __init__(self, image: Image.Image, shown: Shown, win: Window, left: int, top: int) -> None:
         self.image, self.win, self.left, self.top = image, win, left, top
         self.draw = ImageDraw.Draw(image)
-        self.cell = win[4]
-        image.paste(field_layer(json.dumps(shown["field"], sort_keys=True), win), (left, top))
+        self.cell = win.cell
+        image.paste(field_layer(orjson.dumps(shown["field"], option=orjson.OPT_SORT_KEYS), win), (left, top))
         self.shown = shown
 
     def at(self, xy: Sequence[int]) -> tuple[float, float]:
@@ -178,7 +188,7 @@ class Board:
                           width=max(3, round(self.cell / 12)))
         text(self.image, (x, y + 1), words, BLACK, MIN_FONT, "mm", WHITE)
 
-    def engaged(self, pairs: Iterable[Sequence[str]], kniggits: dict[str, dict[str, Any]],
+    def engaged(self, pairs: Iterable[Sequence[str]], kniggits: dict[str, KniggitLook],
                 colour: RGB = ENGAGED) -> None:
         c = self.cell
         for a, b in pairs:
@@ -186,7 +196,7 @@ class Board:
                 dashed(self.draw, self.at(kniggits[a]["pos"]), self.at(kniggits[b]["pos"]), ink(colour),
                        max(2, round(c / 12)), max(4, c / 6), max(3, c / 9))
 
-    def kniggits(self, kniggits: list[dict[str, Any]], pairs: list[list[str]], skip: str | None = None,
+    def kniggits(self, kniggits: list[KniggitLook], pairs: list[list[str]], skip: str | None = None,
                  *, arrows: bool = True) -> None:
         """Every kniggit in the window; the others as arrows at the window's edge."""
         everyone = _by_id(kniggits)
@@ -199,19 +209,20 @@ class Board:
                     self.edge_arrow(k)
                 continue
             x, y = self.at(k["pos"])
-            target = everyone.get(k.get("facing") or "")
+            target = everyone.get(k["facing"] or "")
             facing = target is not None and (k["id"], target["id"]) in engaged_with
-            if facing:
+            toward: tuple[float, float]
+            if target is not None and facing:
                 tx, ty = self.at(target["pos"])
                 toward = (tx - x, ty - y)
             else:
-                dx, dy = HEADINGS.get(k.get("heading") or "", (0, 1 if k["army"] == "A" else -1))
+                dx, dy = HEADINGS.get(k["heading"], (0, 1 if k["army"] == "A" else -1))
                 toward = (dx, -dy)
             kniggit_mark(self.image, self.draw, k, x, y, self.cell, toward, facing)
 
-    def edge_arrow(self, k: dict[str, Any]) -> None:
+    def edge_arrow(self, k: KniggitLook) -> None:
         """A kniggit outside the window: a triangle in its army's colour on the nearest edge."""
-        x0, x1, y0, y1, c = self.win[:5]
+        x0, x1, y0, y1, c = self.win.x0, self.win.x1, self.win.y0, self.win.y1, self.win.cell
         px = min(max(k["pos"][0], x0), x1)
         py = min(max(k["pos"][1], y0), y1)
         x, y = self.at((px, py))
@@ -226,7 +237,7 @@ class Board:
         self.draw.polygon([tip, (x - ux * s - uy * s, y - uy * s + ux * s), (x - ux * s + uy * s, y - uy * s - ux * s)],
                           fill=ink(FLED_FILL if k["status"] == "fled" else ARMY[k["army"]]), outline=ink(BLACK))
 
-    def exchange(self, pair: dict[str, Any] | None, kniggits: dict[str, dict[str, Any]], *, open_: bool) -> None:
+    def exchange(self, pair: PairLook | None, kniggits: dict[str, KniggitLook], *, open_: bool) -> None:
         """The last exchange (a burst between the pair; a shot: a line from the archer, the burst
         at its target) or the open one (a white burst)."""
         if not pair or pair["attacker"] not in kniggits or pair["target"] not in kniggits:

@@ -27,25 +27,25 @@ from games.kniggits.schema import PublicView, SeatView
 
 
 def own_ids(view: SeatView, seat: int) -> list[tuple[str, str]]:
-    me = view.get("me") or {}
+    me = view["me"]
     movers = me.get("movers")
     if movers:
         return [(mover_label(m), m["id"]) for m in movers]
     return [(f"{k['id']} · {tokens(k)} · {xy(k['pos'])}", k["id"])
-            for k in view.get("kniggits") or [] if k["owner"] == seat and k["status"] == "active"]
+            for k in view["kniggits"] if k["owner"] == seat and k["status"] == "active"]
 
 
 def attack_targets(view: SeatView, seat: int) -> list[tuple[str, str]]:
     seen: dict[str, str] = {}
-    for o in (view.get("me") or {}).get("attacks") or []:
+    for o in view["me"].get("attacks") or []:
         seen.setdefault(o["target"], f"{o['target']} (from {o['attacker']})")
-    facing = [(f"{e} (for {f['id']})", e) for f in (view.get("me") or {}).get("facings") or [] for e in f["enemies"]]
+    facing = [(f"{e} (for {f['id']})", e) for f in view["me"].get("facings") or [] for e in f["enemies"]]
     return [(label, kid) for kid, label in seen.items()] + facing
 
 
 def attackers(view: SeatView, seat: int) -> list[tuple[str, str]]:
     found: dict[str, str] = {}
-    for o in (view.get("me") or {}).get("attacks") or []:
+    for o in view["me"].get("attacks") or []:
         found.setdefault(o["attacker"], attack_label(o))
     return [(label, kid) for kid, label in found.items()]
 
@@ -82,13 +82,13 @@ def overlay_card(title: str, words: str) -> Card:
 
 def not_yours(view: SeatView, kid: str) -> str | None:
     """Why this caller gets no overlay of `kid` (an unknown id, or another commander's)."""
-    me = view.get("me") or {}
-    if not view.get("kniggits"):
+    me = view["me"]
+    if not view["kniggits"]:
         return "No kniggit is on the field yet: overlays come once the armies are deployed."
     k = kniggit_map(view).get(kid)
     if k is None:
         return f"There is no kniggit `{kid}` on the field."
-    if k["owner"] != me.get("seat"):
+    if k["owner"] != me["seat"]:
         return f"`{kid}` is not yours: overlays are drawn only for your own kniggits."
     if k["status"] != "active":
         return f"`{kid}` has {'fled' if k['status'] == 'fled' else 'left the field'}."
@@ -98,7 +98,7 @@ def not_yours(view: SeatView, kid: str) -> str | None:
 def reach_screen(view: SeatView, info: TableInfo, options: dict[str, Any]) -> Card | Screen:
     """The engine's reach of the kniggit selected in the caller's move panel (`me.reach`):
     the view holds it for that one kniggit only, so another asks to be selected first."""
-    me = view.get("me") or {}
+    me = view["me"]
     kid = str(options.get("id", "")).strip().upper()
     title = f"🟩 Kniggits — {kid} reach"
     refusal = not_yours(view, kid)
@@ -122,23 +122,23 @@ def reach_screen(view: SeatView, info: TableInfo, options: dict[str, Any]) -> Ca
 def los_screen(view: SeatView, info: TableInfo, options: dict[str, Any]) -> Card | Screen:
     """An archer's lines of sight from the caller's own view (`me.sights`): who it can shoot,
     who stands in range behind cover, who is out of range."""
-    me = view.get("me") or {}
+    me = view["me"]
     kid = str(options.get("id", "")).strip().upper()
     title = f"🏹 Kniggits — {kid} line of sight"
     refusal = not_yours(view, kid)
     if refusal:
         return overlay_card(title, refusal)
-    if not (view.get("options") or {}).get("archers"):
+    if not view["options"].get("archers"):
         return overlay_card(title, "Archers are off in this battle.")
-    if kniggit_map(view)[kid].get("kind") != "archer":
+    if kniggit_map(view)[kid]["kind"] != "archer":
         return overlay_card(title, f"`{kid}` is no archer: only archers shoot.")
     sight = (me.get("sights") or {}).get(kid)
     if sight is None:
         return overlay_card(title, f"`{kid}` cannot shoot now: an archer shoots once a turn, only if it has "
                                    "not moved, holds an Attack and a Defense token and carries no flag.")
-    clear = [t["id"] for t in sight if t.get("clear") and t.get("in_range")]
-    covered = [t["id"] for t in sight if t.get("in_range") and not t.get("clear")]
-    far = [t["id"] for t in sight if not t.get("in_range")]
+    clear = [t["id"] for t in sight if t["clear"] and t["in_range"]]
+    covered = [t["id"] for t in sight if t["in_range"] and not t["clear"]]
+    far = [t["id"] for t in sight if not t["in_range"]]
     lines = [f"✅ Can shoot: {', '.join(clear) or 'nobody'}"]
     if covered:
         lines.append(f"🚫 In range, line blocked: {', '.join(covered)}")
@@ -150,7 +150,7 @@ def los_screen(view: SeatView, info: TableInfo, options: dict[str, Any]) -> Card
 
 def reach_ids(view: SeatView, seat: int) -> list[tuple[str, str]]:
     """The caller's kniggits still to move (the selected one first)."""
-    me = view.get("me") or {}
+    me = view["me"]
     cursor = me.get("cursor")
     movers = sorted(me.get("movers") or [], key=lambda m: m["id"] != cursor)
     return [(mover_label(m) + (" · selected" if m["id"] == cursor else ""), m["id"]) for m in movers]
@@ -158,9 +158,9 @@ def reach_ids(view: SeatView, seat: int) -> list[tuple[str, str]]:
 
 def archer_ids(view: SeatView, seat: int) -> list[tuple[str, str]]:
     return [(f"{k['id']} · {tokens(k)} · {xy(k['pos'])}" + (" · can shoot" if k["id"] in
-             ((view.get("me") or {}).get("sights") or {}) else ""), k["id"])
-            for k in view.get("kniggits") or []
-            if k["owner"] == seat and k["status"] == "active" and k.get("kind") == "archer"]
+             (view["me"].get("sights") or {}) else ""), k["id"])
+            for k in view["kniggits"]
+            if k["owner"] == seat and k["status"] == "active" and k["kind"] == "archer"]
 
 
 ID_PARAM = Param("id", "Your kniggit (start typing)", suggest=own_ids)

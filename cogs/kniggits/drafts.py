@@ -11,6 +11,7 @@ from typing import Any
 from cogs.kniggits.wording import RUN_REASON, xy
 from cogs.table.mentions import neutral
 from cogs.table.ui import Field
+from games.kniggits.schema import Destination, Mover, Plan
 
 #: Longest action JSON that still fits a button's custom_id (100 minus the runtime's prefix).
 ACTION_ROOM = 72
@@ -81,36 +82,36 @@ VIA_FIELD = Field("via", "Waypoints (optional), x,y each", placeholder="10,5 11,
                   required=False)
 
 
-def destination_label(d: Mapping[str, Any]) -> str:
-    tag, cell, cost = d["tag"], xy(d["cell"]), d.get("cost", "?")
+def destination_label(d: Destination) -> str:
+    tag, cell, cost = d["tag"], xy(d["cell"]), d["cost"]
     if tag == "hold":
         return f"Hold (stay on {cell})"
     if tag == "engage":
-        return f"Engage {d.get('enemy')} → {cell} · {cost} in"
+        return f"Engage {d['enemy']} → {cell} · {cost} in"
     if tag == "potion":
-        return f"Potion {d.get('item')} → {cell} · {cost} in"
+        return f"Potion {d['item']} → {cell} · {cost} in"
     if tag == "flag":
-        return f"Flag {d.get('item')} → {cell} · {cost} in"
+        return f"Flag {d['item']} → {cell} · {cost} in"
     if tag == "advance":
         return f"Advance → {cell} · {cost} in"
     if tag == "fall_back":
         return f"Fall back → {cell} · {cost} in"
-    near = f" (near {d['enemy']})" if d.get("enemy") else ""
+    near = f" (near {d['enemy']})" if d["enemy"] else ""
     return f"{cell} · {cost} in{near}"
 
 
-def plan_words(plan: Mapping[str, Any]) -> str:
-    path = plan.get("path") or []
+def plan_words(plan: Plan) -> str:
+    path = plan["path"]
     text = (f"**{plan['id']}**: {xy(path[0] if path else None)} → {xy(path[-1] if path else None)} · "
-            f"**{plan.get('cost', '?')} of {plan.get('allowance', '?')}** in")
+            f"**{plan['cost']} of {plan['allowance']}** in")
     if len(path) > 2:
         text += f" (via {' '.join(xy(c) for c in path[1:-1])})"
-    if plan.get("engages"):
+    if plan["engages"]:
         text += f" · engages {', '.join(plan['engages'])}"
-    if plan.get("potions"):
+    if plan["potions"]:
         text += f" · drinks {', '.join(plan['potions'])}"
-    if plan.get("flag"):
-        held = f", held in the {plan['hand']} hand" if plan.get("hand") else ""
+    if plan["flag"]:
+        held = f", held in the {plan['hand']} hand" if plan["hand"] else ""
         text += f" · flag {plan['flag']}{held}"
     return text
 
@@ -120,16 +121,16 @@ ROUTED = ("engage", "potion", "flag", "advance", "fall_back")
 ROUTE_EMOJI = {1: "1️⃣", 2: "2️⃣", 3: "3️⃣", 4: "4️⃣", 5: "5️⃣", 6: "6️⃣", 7: "7️⃣", 8: "8️⃣", 9: "9️⃣"}
 
 
-def numbered_routes(dests: Sequence[Mapping[str, Any]]) -> dict[int, int]:
+def numbered_routes(dests: Sequence[Destination]) -> dict[int, int]:
     """Index in the destination list → route number (1-9), for the named destinations."""
     out: dict[int, int] = {}
     for n, d in enumerate(dests[:OPTIONS_PER_SELECT]):
-        if d["tag"] in ROUTED and d.get("path") and len(out) < len(ROUTE_EMOJI):
+        if d["tag"] in ROUTED and d["path"] and len(out) < len(ROUTE_EMOJI):
             out[n] = len(out) + 1
     return out
 
 
-def destination_action(kid: str, d: Mapping[str, Any]) -> dict[str, Any]:
+def destination_action(kid: str, d: Destination) -> dict[str, Any]:
     """A destination moves at once (its route is drawn before the pick; Undo takes it back).
     A flag goes through the preview, where the hand that holds it is chosen (V7)."""
     if d["tag"] == "hold":
@@ -139,7 +140,7 @@ def destination_action(kid: str, d: Mapping[str, Any]) -> dict[str, Any]:
     return {"type": "move", "id": kid, "to": list(d["cell"])}
 
 
-def mover_label(m: Mapping[str, Any]) -> str:
-    extra = " · pinned" if m.get("pinned") else (" · holding" if m.get("held") else "")
+def mover_label(m: Mover) -> str:
+    extra = " · pinned" if m["pinned"] else (" · holding" if m["held"] else "")
     return f"{m['id']} · {m['M']}/{m['A']}/{m['D']} · {xy(m['pos'])} · {m['allowance']} in{extra}"
 

@@ -1,4 +1,6 @@
-"""The Kniggits log: one line per engine event, with the commanders' names."""
+"""The Kniggits log: one line per engine event, with the commanders' names. Each event of the
+catalogue (`games/kniggits/schema_events.py`) is worded by a function taking its own payload
+type, so mypy checks every key it reads against the catalogue."""
 
 from __future__ import annotations
 
@@ -8,131 +10,218 @@ from typing import Any
 from cogs.kniggits.wording import ARMIES, POOL_WORD, gesture_words, hits_words, xy
 from cogs.table.ui import TableInfo
 from cogs.table.wording import plural
+from games.kniggits import schema_events as ev
 from games.kniggits.schema import EventKind
 
 
-def _name(info: TableInfo, seat: Any) -> str:
-    return info.name_of(seat if isinstance(seat, int) else None)
+def _kid(info: TableInfo, owner: int | None, kid: str) -> str:
+    """`Alice's A1`: the kniggit with its commander's name (the id alone when no seat owns it)."""
+    return f"{info.name_of(owner)}'s {kid}" if isinstance(owner, int) and not isinstance(owner, bool) else kid
 
 
-def _kid(data: dict[str, Any], info: TableInfo, key: str = "id", owner: str = "owner") -> str:
-    """`Alice's A1`: the kniggit's commander (its `owner` field; the acting seat when the
-    event names no owner), or the id alone."""
-    seat = data.get(owner, data.get("seat") if key == "id" else None)
-    kid = str(data.get(key, "?"))
-    return f"{_name(info, seat)}'s {kid}" if isinstance(seat, int) and not isinstance(seat, bool) else kid
-
-
-def _owned(data: dict[str, Any], info: TableInfo, kid: Any) -> str:
+def _owned(data: ev.Exchanged, info: TableInfo, kid: str) -> str:
     """A kniggit named in an exchange, with its commander from the event's `owners` map."""
-    seat = (data.get("owners") or {}).get(str(kid))
-    return f"{_name(info, seat)}'s {kid}" if isinstance(seat, int) else str(kid)
+    return _kid(info, data["owners"].get(kid), kid)
 
 
-def _moved(d: dict[str, Any], info: TableInfo) -> str:
-    path = d.get("path") or []
-    line = f"🏃 {_kid(d, info)} moves {d.get('cost', '?')} in to {xy(path[-1] if path else None)}"
-    if d.get("engaged"):
-        line += f" and engages {', '.join(d['engaged'])}"
-    return line + "."
+def _tokens(tokens: list[int]) -> str:
+    return "/".join(str(n) for n in tokens)
 
 
-def _rps(d: dict[str, Any], info: TableInfo) -> str:
-    score = d.get("score") or {}
-    won = f"Army {d['winner']} takes it" if d.get("winner") else "no winner, throw again"
-    return (f"✊ Rock-paper-scissors: A {d.get('A')} vs B {d.get('B')} — {won} "
-            f"(A {score.get('A', 0)} – B {score.get('B', 0)}).")
+def _map(d: ev.MapRolled, info: TableInfo) -> str:
+    return f"🎲 {info.name_of(d['seat'])} re-rolls the map (re-roll {d['rolls']})."
 
 
-def _revealed(d: dict[str, Any], info: TableInfo) -> str:
+def _map_accepted(d: ev.MapAccepted, info: TableInfo) -> str:
+    return f"✅ {info.name_of(d['seat'])} accepts the map for Army {d['army']}."
+
+
+def _phase(d: ev.Phase, info: TableInfo) -> str:
+    phase, army = d["phase"], d.get("army")
+    words = {"build": "🛒 Buy your armies in secret.", "deploy": "📍 Deploy in secret.",
+             "rps": "✊ Rock-paper-scissors for the first turn.",
+             "facing": f"🧭 Army {army} chooses facings.", "turning": f"🔄 Army {army} may turn to face attackers.",
+             "fight": f"🗡️ Army {army} fights."}
+    return words.get(phase, f"Phase: {phase}.")
+
+
+def _locked_army(d: ev.Seat, info: TableInfo) -> str:
+    return f"🔒 {info.name_of(d['seat'])} locked their army."
+
+
+def _revealed(d: ev.Revealed, info: TableInfo) -> str:
     parts = []
     for army in ARMIES:
-        bought = d.get(army) or []
-        valid = [p for p in bought if p.get("valid", True)]
+        bought = d["A"] if army == "A" else d["B"]
+        valid = [p for p in bought if p["valid"]]
         ran = len(bought) - len(valid)
         parts.append(f"Army {army}: {plural(len(valid), 'kniggit')}" + (f" ({ran} ran away)" if ran else ""))
     return "🛡️ The armies are revealed — " + "; ".join(parts) + "."
 
 
-def _exchange(d: dict[str, Any], info: TableInfo) -> str:
-    a, t = d.get("attacker"), d.get("target")
-    g = d.get("gestures") or {}
-    return (f"🔓 Reveal #{d.get('number')}: {_owned(d, info, a)} {gesture_words(g.get(a))}; "
-            f"{_owned(d, info, t)} {gesture_words(g.get(t))}. {hits_words(d)}")
+def _locked_deployment(d: ev.Seat, info: TableInfo) -> str:
+    return f"🔒 {info.name_of(d['seat'])} locked their deployment."
 
 
-def _attack(d: dict[str, Any], info: TableInfo) -> str:
-    seats = d.get("seats") or []
-    t = d.get("target")
-    d = {"attacker_owner": seats[0] if seats else None, "target_owner": seats[1] if len(seats) > 1 else None, **d}
-    who_a, who_t = _kid(d, info, "attacker", "attacker_owner"), _kid(d, info, "target", "target_owner")
-    if d.get("mode") == "shot":
+def _deployed(d: ev.Deployed, info: TableInfo) -> str:
+    return f"📍 Both deployments are revealed: {plural(len(d['kniggits']), 'kniggit')} take the field."
+
+
+def _thrown(d: ev.Seat, info: TableInfo) -> str:
+    return f"🔒 {info.name_of(d['seat'])} has thrown."
+
+
+def _rps(d: ev.RpsThrown, info: TableInfo) -> str:
+    score = d["score"]
+    won = f"Army {d['winner']} takes it" if d["winner"] else "no winner, throw again"
+    return (f"✊ Rock-paper-scissors: A {d['A']} vs B {d['B']} — {won} "
+            f"(A {score.get('A', 0)} – B {score.get('B', 0)}).")
+
+
+def _rps_won(d: ev.RpsWon, info: TableInfo) -> str:
+    return f"🎉 Army {d['army']} moves first" + (" (decided by lot after three double misses)." if d["by_lot"] else ".")
+
+
+def _turn(d: ev.Turn, info: TableInfo) -> str:
+    return f"— Round {d['round']}: Army {d['army']}'s turn —"
+
+
+def _turn_end(d: ev.Turn, info: TableInfo) -> str:
+    return f"Army {d['army']}'s turn ends."
+
+
+def _moved(d: ev.Moved, info: TableInfo) -> str:
+    path = d["path"]
+    line = f"🏃 {_kid(info, d['owner'], d['id'])} moves {d['cost']} in to {xy(path[-1] if path else None)}"
+    if d["engaged"]:
+        line += f" and engages {', '.join(d['engaged'])}"
+    return line + "."
+
+
+def _held(d: ev.Held, info: TableInfo) -> str:
+    return f"{_kid(info, d['owner'], d['id'])} holds its ground."
+
+
+def _undone(d: ev.Undone, info: TableInfo) -> str:
+    return f"⏪ {_kid(info, d['owner'], d['id'])} goes back to {xy(d['pos'])} (move undone)."
+
+
+def _done(d: ev.Done, info: TableInfo) -> str:
+    what = {"move": "is done moving", "turning": "is done turning", "fight": "ends the turn"}
+    return f"{info.name_of(d['seat'])} {what.get(d['phase'], 'is done')}."
+
+
+def _faced(d: ev.Faced, info: TableInfo) -> str:
+    return (f"🧭 {_kid(info, d['owner'], d['id'])} faces {_kid(info, d['target_owner'], d['target'])}"
+            + (" (by default)." if d.get("default") else "."))
+
+
+def _attack(d: ev.Attacked, info: TableInfo) -> str:
+    t = d["target"]
+    who_a, who_t = _kid(info, d["attacker_owner"], d["attacker"]), _kid(info, d["target_owner"], t)
+    if d["mode"] == "shot":
         return f"🏹 {who_a} shoots at {who_t} — {t} may only guard."
-    tail = f"{t} may strike back" if d.get("mode") == "mutual" else f"{t} may only guard"
+    tail = f"{t} may strike back" if d["mode"] == "mutual" else f"{t} may only guard"
     return f"⚔️ {who_a} attacks {who_t} — {tail}."
 
 
-def _phase(d: dict[str, Any], info: TableInfo) -> str:
-    phase: str | None = d.get("phase")
-    army = d.get("army")
-    words = {"build": "🛒 Buy your armies in secret.", "deploy": "📍 Deploy in secret.",
-             "rps": "✊ Rock-paper-scissors for the first turn.",
-             "facing": f"🧭 Army {army} chooses facings.", "turning": f"🔄 Army {army} may turn to face attackers.",
-             "fight": f"🗡️ Army {army} fights."}
-    return words.get(phase or "", f"Phase: {phase}.")
+def _locked(d: ev.Locked, info: TableInfo) -> str:
+    return f"🔒 {info.name_of(d['seat'])} locked their gesture."
 
 
-def _done(d: dict[str, Any], info: TableInfo) -> str:
-    what = {"move": "is done moving", "turning": "is done turning", "fight": "ends the turn"}
-    return f"{_name(info, d.get('seat'))} {what.get(d.get('phase', ''), 'is done')}."
+def _exchange(d: ev.Exchanged, info: TableInfo) -> str:
+    a, t = d["attacker"], d["target"]
+    g = d["gestures"]
+    return (f"🔓 Reveal #{d['number']}: {_owned(d, info, a)} {gesture_words(g.get(a))}; "
+            f"{_owned(d, info, t)} {gesture_words(g.get(t))}. {hits_words(d)}")
 
 
-def _victory(d: dict[str, Any], info: TableInfo) -> str:
-    winner = d.get("winner")
-    reason = str(d.get("reason", "")).replace("_", " ")
+def _dismounted(d: ev.Owned, info: TableInfo) -> str:
+    return f"🐎 {_kid(info, d['owner'], d['id'])} loses its horse and fights on foot."
+
+
+def _fled(d: ev.Fled, info: TableInfo) -> str:
+    return f"⚑ {_kid(info, d['owner'], d['id'])} flees ({_tokens(d['tokens'])} left)!"
+
+
+def _run(d: ev.Run, info: TableInfo) -> str:
+    return f"🏃 {_kid(info, d['owner'], d['id'])} runs for home" + (" and leaves the field." if d["gone"] else ".")
+
+
+def _gone(d: ev.Owned, info: TableInfo) -> str:
+    return f"{_kid(info, d['owner'], d['id'])} has left the battlefield."
+
+
+def _potion(d: ev.Potion, info: TableInfo) -> str:
+    return (f"🧪 {_kid(info, d['owner'], d['id'])} drinks potion {d['potion']}: +5 {POOL_WORD[d['kind']]} "
+            f"({_tokens(d['tokens'])}).")
+
+
+def _flag_taken(d: ev.FlagTaken, info: TableInfo) -> str:
+    return f"⚑ {_kid(info, d['owner'], d['id'])} takes flag {d['flag']} in its {d['hand']} hand!"
+
+
+def _flag_home(d: ev.FlagHome, info: TableInfo) -> str:
+    return f"⚑ {_kid(info, d['owner'], d['id'])} sends flag {d['flag']} home."
+
+
+def _flag_dropped(d: ev.FlagDropped, info: TableInfo) -> str:
+    return f"⚑ {_kid(info, d['owner'], d['id'])} drops flag {d['flag']} at {xy(d['pos'])}."
+
+
+def _handed(d: ev.Handed, info: TableInfo) -> str:
+    return f"✋ {info.name_of(d['seat'])} plays {'left' if d['left'] else 'right'}-handed."
+
+
+def _afk(d: ev.Afk, info: TableInfo) -> str:
+    return (f"💤 {info.name_of(d['seat'])} sat out {d['turns']} of Army {d['army']}'s "
+            "turns in a row: the other army may claim a forfeit.")
+
+
+def _concede(d: ev.Conceded, info: TableInfo) -> str:
+    return f"🏳️ {info.name_of(d['seat'])} concedes for Army {d['army']}."
+
+
+def _victory(d: ev.Victory, info: TableInfo) -> str:
+    winner = d["winner"]
+    reason = d["reason"].replace("_", " ")
     return f"🏁 Army {winner} wins ({reason})." if winner else f"🏁 The battle ends in a draw ({reason})."
 
 
-#: Each event of the catalogue (games/kniggits/schema_events.py) in words; tests/kniggits/test_log.py checks
-#: the keys are exactly its kinds.
-EVENT_WORDS: dict[EventKind, Callable[[dict[str, Any], TableInfo], str]] = {
-    "map": lambda d, info: f"🎲 {_name(info, d.get('seat'))} re-rolls the map (re-roll {d.get('rolls')}).",
-    "map_accepted": lambda d, info: f"✅ {_name(info, d.get('seat'))} accepts the map for Army {d.get('army')}.",
+#: Each event of the catalogue (games/kniggits/schema_events.py) in words, each function reading its
+#: own payload type (`schema_events.EVENTS` names it); tests/kniggits/test_log.py checks the keys are
+#: exactly its kinds but the runtime's forfeit (worded by the shared table).
+EVENT_WORDS: dict[EventKind, Callable[[Any, TableInfo], str]] = {
+    "map": _map,
+    "map_accepted": _map_accepted,
     "phase": _phase,
-    "army_locked": lambda d, info: f"🔒 {_name(info, d.get('seat'))} locked their army.",
+    "army_locked": _locked_army,
     "reveal_armies": _revealed,
-    "deploy_locked": lambda d, info: f"🔒 {_name(info, d.get('seat'))} locked their deployment.",
-    "deployed": lambda d, info: f"📍 Both deployments are revealed: {plural(len(d.get('kniggits') or {}), 'kniggit')} "
-                                "take the field.",
-    "thrown": lambda d, info: f"🔒 {_name(info, d.get('seat'))} has thrown.",
+    "deploy_locked": _locked_deployment,
+    "deployed": _deployed,
+    "thrown": _thrown,
     "rps": _rps,
-    "rps_won": lambda d, info: (f"🎉 Army {d.get('army')} moves first"
-                                + (" (decided by lot after three double misses)." if d.get("by_lot") else ".")),
-    "turn": lambda d, info: f"— Round {d.get('round')}: Army {d.get('army')}'s turn —",
-    "turn_end": lambda d, info: f"Army {d.get('army')}'s turn ends.",
+    "rps_won": _rps_won,
+    "turn": _turn,
+    "turn_end": _turn_end,
     "moved": _moved,
-    "held": lambda d, info: f"{_kid(d, info)} holds its ground.",
-    "undone": lambda d, info: f"⏪ {_kid(d, info)} goes back to {xy(d.get('pos'))} (move undone).",
+    "held": _held,
+    "undone": _undone,
     "done": _done,
-    "faced": lambda d, info: (f"🧭 {_kid(d, info)} faces {_kid(d, info, 'target', 'target_owner')}"
-                              + (" (by default)." if d.get("default") else ".")),
+    "faced": _faced,
     "attack": _attack,
-    "locked": lambda d, info: f"🔒 {_name(info, d.get('seat'))} locked their gesture.",
+    "locked": _locked,
     "exchange": _exchange,
-    "dismounted": lambda d, info: f"🐎 {_kid(d, info)} loses its horse and fights on foot.",
-    "fled": lambda d, info: f"⚑ {_kid(d, info)} flees ({'/'.join(str(n) for n in d.get('tokens') or [])} left)!",
-    "run": lambda d, info: (f"🏃 {_kid(d, info)} runs for home" + (" and leaves the field." if d.get("gone") else ".")),
-    "gone": lambda d, info: f"{_kid(d, info)} has left the battlefield.",
-    "potion": lambda d, info: f"🧪 {_kid(d, info)} drinks potion {d.get('potion')}: +5 {POOL_WORD.get(d.get('kind', ''), '')} "
-                              f"({'/'.join(str(n) for n in d.get('tokens') or [])}).",
-    "flag_taken": lambda d, info: f"⚑ {_kid(d, info)} takes flag {d.get('flag')} in its {d.get('hand')} hand!",
-    "flag_home": lambda d, info: f"⚑ {_kid(d, info)} sends flag {d.get('flag')} home.",
-    "flag_dropped": lambda d, info: f"⚑ {_kid(d, info)} drops flag {d.get('flag')} at {xy(d.get('pos'))}.",
-    "handed": lambda d, info: (f"✋ {_name(info, d.get('seat'))} plays "
-                               f"{'left' if d.get('left') else 'right'}-handed."),
-    "afk": lambda d, info: (f"💤 {_name(info, d.get('seat'))} sat out {d.get('turns')} of Army {d.get('army')}'s "
-                            "turns in a row: the other army may claim a forfeit."),
-    "concede": lambda d, info: f"🏳️ {_name(info, d.get('seat'))} concedes for Army {d.get('army')}.",
+    "dismounted": _dismounted,
+    "fled": _fled,
+    "run": _run,
+    "gone": _gone,
+    "potion": _potion,
+    "flag_taken": _flag_taken,
+    "flag_home": _flag_home,
+    "flag_dropped": _flag_dropped,
+    "handed": _handed,
+    "afk": _afk,
+    "concede": _concede,
     "victory": _victory,
 }
-

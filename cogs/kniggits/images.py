@@ -4,41 +4,41 @@ sent, so building a screen (and the tests that only read its words) never loads 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
 
-from games.kniggits.schema import PublicView, SeatView
+from cogs.kniggits.shown import Route, Target
+from games.kniggits.schema import Plan, PublicView, SeatView, SightLine
 
 
 def battlefield_png(view: PublicView) -> bytes:
     from cogs.kniggits import render
 
-    return render.battlefield(cast(dict[str, Any], view))  # render.py reads plain JSON (not typed yet)
+    return render.battlefield(view)
 
 
-def deployment_png(view: SeatView, army: str | None, placements: dict[str, Any]) -> bytes:
+def deployment_png(view: SeatView, army: str | None, placements: Mapping[str, Sequence[int]]) -> bytes:
     from cogs.kniggits import render
 
-    return render.deployment(cast(dict[str, Any], view), army, placements)
+    return render.deployment(view, army, placements)
 
 
-def sight_png(view: SeatView, kid: str, targets: list[Any]) -> bytes:
+def sight_png(view: SeatView, kid: str, targets: Sequence[Target | str]) -> bytes:
     from cogs.kniggits import render
 
-    return render.sight(cast(dict[str, Any], view), kid, targets)
+    return render.sight(view, kid, targets)
 
 
-def reach_png(view: SeatView, kid: str, cells: list[list[int]], routes: Sequence[Any] = ()) -> bytes:
+def reach_png(view: SeatView, kid: str, cells: Sequence[Sequence[int]], routes: Sequence[Route] = ()) -> bytes:
     from cogs.kniggits import render
 
-    return render.reach(cast(dict[str, Any], view), kid, cells, routes)
+    return render.reach(view, kid, cells, routes)
 
 
-def preview_png(view: SeatView, plan: Mapping[str, Any]) -> bytes:
+def preview_png(view: SeatView, plan: Plan) -> bytes:
     from cogs.kniggits import render
 
-    return render.preview(cast(dict[str, Any], view), cast(dict[str, Any], plan))
+    return render.preview(view, plan)
 
 
-def sight_targets(sight: Sequence[Mapping[str, Any]] | None) -> list[dict[str, Any]]:
+def sight_targets(sight: Sequence[SightLine] | None) -> list[Target]:
     """The enemies an overlay draws: those in range, green when the line is clear."""
-    return [{"id": t["id"], "clear": bool(t.get("clear"))} for t in sight or [] if t.get("in_range")]
+    return [{"id": t["id"], "clear": t["clear"]} for t in sight or [] if t["in_range"]]

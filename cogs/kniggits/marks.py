@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -30,13 +29,14 @@ from cogs.kniggits.look import (
     ink,
     text,
 )
+from cogs.kniggits.shown import KniggitLook
 from cogs.table import pictures
 from cogs.table.pictures import RGB
 
 
 # -- shapes --------------------------------------------------------------------------------------------
 def star_points(x: float, y: float, r: float, points: int = 5, inner: float = 0.45) -> list[tuple[float, float]]:
-    out = []
+    out: list[tuple[float, float]] = []
     for i in range(2 * points):
         radius = r if i % 2 == 0 else r * inner
         angle = -math.pi / 2 + i * math.pi / points
@@ -130,7 +130,7 @@ def pips(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, width: int, po
         draw.arc(box, a + gap / 2, a + step - gap / 2, fill=ink(POOL[pool]), width=width)
 
 
-def kniggit_mark(image: Image.Image, draw: ImageDraw.ImageDraw, k: dict[str, Any], x: float, y: float, cell: int,
+def kniggit_mark(image: Image.Image, draw: ImageDraw.ImageDraw, k: KniggitLook, x: float, y: float, cell: int,
                  toward: tuple[float, float] | None, facing: bool, *, ghost: bool = False) -> None:
     """A kniggit centred on (x, y) in a `cell` px cell: mounted ring, pip rim, disc and label,
     facing wedge (toward a screen direction), marks."""
@@ -149,27 +149,27 @@ def kniggit_mark(image: Image.Image, draw: ImageDraw.ImageDraw, k: dict[str, Any
                      fill=ink(GOLD if facing else WHITE), outline=ink(GOLD_DARK if facing else TRACK))
     mark = cell * 0.3
     corner = cell * 0.36
-    if k.get("magic_sword"):
+    if k["magic_sword"]:
         draw.polygon(star_points(x + corner, y - corner, mark * 0.62), fill=ink(GOLD), outline=ink(GOLD_DARK))
-    if k.get("kind") == "archer":
+    if k["kind"] == "archer":
         bow(draw, x - corner, y - corner, mark * 1.1)
-    elif k.get("two_swords"):
+    elif k["two_swords"]:
         swords(draw, x - corner, y - corner, mark)
     if k["status"] == "fled":
         flag_shape(draw, x + corner - mark * 0.25, y - corner + mark * 0.55, mark * 1.2, WHITE)
-    if k.get("carrying"):
+    if k["carrying"]:
         flag_shape(draw, x + corner - mark * 0.2, y + corner + mark * 0.55, mark * 1.3, ARMY[k["carrying"]])
 
 
-def disc(image: Image.Image, k: dict[str, Any], x: float, y: float, cell: int, *, ghost: bool = False) -> None:
+def disc(image: Image.Image, k: KniggitLook, x: float, y: float, cell: int, *, ghost: bool = False) -> None:
     """A kniggit's disc (mounted ring, pip rim, disc, label), drawn once per look and place
     within a pixel and pasted through its round mask: the same pixels as drawing it here (the
     sprite sits at even coordinates, so rounding .5 to even comes out the same)."""
     fled = k["status"] != "active" or ghost
-    pools = (0, 0, 0) if ghost else tuple(int(k.get(pool, 0)) for pool in ("M", "A", "D"))
-    reach = cell * (0.5 if k.get("mounted") else 0.45)
+    pools = (0, 0, 0) if ghost else (k["M"], k["A"], k["D"])
+    reach = cell * (0.5 if k["mounted"] else 0.45)
     left, top = 2 * math.floor((x - reach - 2) / 2), 2 * math.floor((y - reach - 2) / 2)
-    sprite, mask = _disc(k["army"], fled, ghost, bool(k.get("mounted")), pools, label_for(k["id"], cell), cell,
+    sprite, mask = _disc(k["army"], fled, ghost, k["mounted"], pools, label_for(k["id"], cell), cell,
                          x - left, y - top)
     pictures.stamp(image, sprite, mask, left, top)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -25,6 +25,7 @@ from cogs.kniggits.drafts import (
 )
 from cogs.kniggits.gestures import attack_label, gesture_controls, handed_button, left_handed, missing_hands
 from cogs.kniggits.images import deployment_png, preview_png, reach_png, sight_png, sight_targets
+from cogs.kniggits.shown import Target
 from cogs.kniggits.wording import (
     COLOUR,
     ICON,
@@ -60,7 +61,7 @@ class Panel:
         step = getattr(self, f"_{phase}", None)
         if step is not None:
             step()
-        if self.me.get("can_claim"):
+        if self.me["can_claim"]:
             self.lines.append("💤 The other army sat out three turns: you may claim the forfeit.")
             self.controls.append(Button("Claim forfeit", {"type": "claim_forfeit"}, "danger", "🏳️"))
         if not self.lines:
@@ -68,21 +69,20 @@ class Panel:
 
     @property
     def awaited(self) -> bool:
-        return self.seat in (self.view.get("awaited") or [])
+        return self.seat in self.view["awaited"]
 
     # -- before the battle --
     def _map(self) -> None:
-        if self.me.get("captain"):
-            rolls: Mapping[str, Any] = self.view.get("map", {})
-            accepted = rolls.get("accepted", {}).get(self.me.get("army"))
+        if self.me["captain"]:
+            accepted = self.view["map"]["accepted"].get(self.me["army"])
             self.lines.append("✅ Your army accepted this map." if accepted else
                               "🗺️ You are captain: accept the map on the table, or re-roll it.")
         else:
             self.lines.append("🗺️ Your captain accepts the map on the table.")
 
     def _build(self) -> None:
-        me, options = self.me, self.view.get("options") or {}
-        self.lines.append(f"🛒 **Buy your kniggits** — {me.get('build_cost', 0)} of {me.get('share', '?')} points "
+        me, options = self.me, self.view["options"]
+        self.lines.append(f"🛒 **Buy your kniggits** — {me.get('build_cost', 0)} of {me['share']} points "
                           "spent (a kniggit 5, a token 1).")
         self.fields.append(("Your list", draft_text(me.get("draft") or [], options)[:1024], False))
         for mate, lines in sorted((me.get("team_drafts") or {}).items()):
@@ -95,7 +95,7 @@ class Panel:
                           "or take a quick list; then **Lock**.")
         self.controls.append(FormButton("Write my army", "Your army: name M A D [archer]", [ARMY_FIELD],
                                         {"type": "army"}, "primary", "📝"))
-        for label, text in preset_lines(int(me.get("share") or 0), options):
+        for label, text in preset_lines(me["share"], options):
             action = {"type": "army", "lines": text}
             if action_fits(action):
                 self.controls.append(Button(label, action, "secondary", "⚡"))
@@ -113,7 +113,7 @@ class Panel:
         others = {k: v for k, v in placements.items() if k not in mine}
         if others:
             self.lines.append("Teammates: " + ", ".join(f"{k} → {xy(v)}" for k, v in sorted(others.items())))
-        self.image, self.image_name = partial(deployment_png, self.view, me.get("army"), placements), "deployment.png"
+        self.image, self.image_name = partial(deployment_png, self.view, me["army"], placements), "deployment.png"
         if me.get("locked"):
             self.lines.append("🔒 Locked. Both deployments are revealed together.")
             return
@@ -130,14 +130,14 @@ class Panel:
 
     def _rps(self) -> None:
         me = self.me
-        if not me.get("captain"):
+        if not me["captain"]:
             self.lines.append("✊ Your captain throws rock-paper-scissors for the first turn.")
             return
         if me.get("locked"):
             pick = me.get("rps_pick")
             self.lines.append(f"🔒 You threw {pick}. Waiting for the other captain." if pick else "🔒 Thrown.")
-            rps: Mapping[str, Any] = self.view.get("rps") or {}
-            sealed = own_commitment(rps.get("open"), self.seat)
+            rps = self.view["rps"]
+            sealed = own_commitment(rps["open"] if rps else None, self.seat)
             if sealed:
                 self.lines.append(sealed)
             return
@@ -147,8 +147,8 @@ class Panel:
 
     # -- the battle --
     def _turn_header(self) -> None:
-        turn: Mapping[str, Any] = self.view.get("turn") or {}
-        mine = [k for k in self.view.get("kniggits") or [] if k["owner"] == self.seat]
+        turn = self.view["turn"]
+        mine = [k for k in self.view["kniggits"] if k["owner"] == self.seat]
         if mine:
             self.fields.append(("Your kniggits", "\n".join(kniggit_line(k) for k in mine)[:1024], False))
         if turn:
@@ -160,7 +160,7 @@ class Panel:
         if "movers" not in me:
             turn = self.view["turn"]
             assert turn is not None  # the move phase is a turn's
-            self.lines.append("🏃 The other army is moving." if turn["army"] != me.get("army")
+            self.lines.append("🏃 The other army is moving." if turn["army"] != me["army"]
                               else "✅ You are done moving; waiting for your teammate.")
             return
         movers = me.get("movers") or []
@@ -173,7 +173,7 @@ class Panel:
                               emoji="▶️" if m["id"] == cursor else None, default=m["id"] == cursor)
                        for m in movers[:OPTIONS_PER_SELECT]]
             self.controls.append(Select("Kniggit to move", choices))
-        finished = all(m.get("held") for m in movers)  # the last panel used offers the turn's Done
+        finished = all(m["held"] for m in movers)  # the last panel used offers the turn's Done
         if finished:
             self.lines.append("✅ Every kniggit of yours has moved or holds: press **Done moving** below.")
         if plan:
@@ -181,7 +181,7 @@ class Panel:
             self.image, self.image_name = partial(preview_png, self.view, plan), "preview.png"
             self.controls.append(Button("Confirm move", {"type": "confirm"}, "success", "✅"))
             self.controls.append(Button("Change", {"type": "cancel"}, "secondary", "↩️"))
-            if plan.get("flag") and plan.get("hand"):
+            if plan["flag"] and plan["hand"]:
                 other = "shield" if plan["hand"] == "sword" else "sword"
                 self.controls.append(Button(f"Hold flag in {other} hand", {"type": "hand", "hand": other},
                                             "secondary", "⚑"))
@@ -211,7 +211,7 @@ class Panel:
             return
         if cells:
             dests = self.me.get("destinations") or []
-            drawn = [[number, dests[n].get("path") or []] for n, number in sorted(routes.items())]
+            drawn = [(number, dests[n]["path"]) for n, number in sorted(routes.items())]
             self.lines.append(f"🟩 The picture tints the {plural(len(cells), 'cell')} **{cursor}** can reach "
                               "this turn" + (" and draws the numbered routes (1️⃣ … in the list)." if drawn else "."))
             self.image, self.image_name = partial(reach_png, self.view, cursor, cells, drawn), "reach.png"
@@ -219,19 +219,19 @@ class Panel:
             self.lines.append(f"**{cursor}** cannot move this turn: it may only hold.")
         sight = self.me.get("sight")
         if sight is not None:
-            can = [t["id"] for t in sight if t.get("clear") and t.get("in_range")]
+            can = [t["id"] for t in sight if t["clear"] and t["in_range"]]
             self.lines.append(f"🏹 If it stays, {cursor} can shoot " + (", ".join(can) if can else "nobody")
                               + " in the fight (`/kniggits los`).")
 
     def _facing_selects(self, verb: str) -> None:
         facings = sorted(self.me.get("facings") or [],
-                         key=lambda f: (f.get("current") in f["enemies"], id_number(f["id"])))
+                         key=lambda f: (f["current"] in f["enemies"], id_number(f["id"])))
         shown = facings[:FACINGS_PER_MESSAGE]
         for f in shown:
-            choices = [Choice(f"{f['id']} faces {e}" + (" (now)" if e == f.get("current") else "")
-                              + (" · default" if e == f.get("default") else ""),
+            choices = [Choice(f"{f['id']} faces {e}" + (" (now)" if e == f["current"] else "")
+                              + (" · default" if e == f["default"] else ""),
                               {"type": "face", "id": f["id"], "target": e}) for e in f["enemies"][:OPTIONS_PER_SELECT]]
-            current = f.get("current") if f.get("current") in f["enemies"] else None
+            current = f["current"] if f["current"] in f["enemies"] else None
             self.controls.append(Select(f"{f['id']} {verb}" + (f" (now {current})" if current else ""), choices))
         if len(facings) > len(shown):
             self.lines.append(f"{len(facings) - len(shown)} more after these (or `/kniggits face`).")
@@ -263,7 +263,7 @@ class Panel:
         if not self.awaited:
             turn = self.view["turn"]
             assert turn is not None  # the fight phase is a turn's
-            self.lines.append("🗡️ The other army is fighting." if turn["army"] != self.me.get("army")
+            self.lines.append("🗡️ The other army is fighting." if turn["army"] != self.me["army"]
                               else "✅ You ended your turn.")
             return
         self.lines.append("🔔 **Fight!** Pick an attack (→ melee, ⇢ arrow), or **End turn**.")
@@ -271,7 +271,7 @@ class Panel:
         shots = [o for o in attacks if o["mode"] == "shot"]
         if shots:  # an archer's sight: who it can hit from where it stands
             archer = shots[0]["attacker"]
-            targets: list[Any] = sight_targets((self.me.get("sights") or {}).get(archer))
+            targets: Sequence[Target | str] = sight_targets((self.me.get("sights") or {}).get(archer))
             if not targets:
                 targets = [o["target"] for o in shots if o["attacker"] == archer]
             self.image, self.image_name = partial(sight_png, self.view, archer, targets), "sight.png"
@@ -285,19 +285,20 @@ class Panel:
 
     def _exchange(self) -> None:
         self._turn_header()
-        ex: Mapping[str, Any] = self.view.get("exchange") or {}
+        ex = self.view["exchange"]
+        assert ex is not None  # the exchange phase is an open exchange's
         self.lines.append(exchange_head(self.view, ex, self.info))
         g = self.me.get("gesture")
         if not g:
             self.lines.append("🙅 **Not your fight** — only the two kniggits' commanders pick gestures. "
                               "Wait for the reveal.")
             return
-        draft = g.get("draft") or {}
+        draft = g["draft"]
         role = "attacks" if g["role"] == "attacker" else "is attacked"
         self.lines.append(f"Your **{g['id']}** {role}. Your pick so far: {gesture_words(draft)}.")
-        if g.get("locked"):
+        if g["locked"]:
             self.lines.append("🔒 Locked. Waiting for the other side; both are revealed together.")
-            sealed = own_commitment(ex.get("round"), self.seat)
+            sealed = own_commitment(ex["round"], self.seat)
             if sealed:
                 self.lines.append(sealed)
             return
@@ -318,9 +319,9 @@ def private_screen(view: SeatView, seat: int, info: TableInfo) -> Screen | None:
     me = view.get("me")
     if not me:
         return None
-    army = me.get("army", "?")
+    army = me["army"]
     mates = [info.name_of(s) for s in seats_of(view, army) if s != seat]
-    head = f"{ICON.get(army, '')} **Army {army}**" + (" · captain" if me.get("captain") else "") + \
+    head = f"{ICON.get(army, '')} **Army {army}**" + (" · captain" if me["captain"] else "") + \
         (f" · with {' & '.join(mates)}" if mates else "")
     panel = Panel(view, me, seat, info)
     panel.build()

@@ -1,6 +1,6 @@
 """Kniggits pictures, drawn with Pillow from a view only (no state, no Discord): the public
 battlefield, and a seat's private move preview, reach and sight overlays and deployment
-preview. Every function here is pure (dicts in, PNG bytes out): call it off the event loop.
+preview. Every function here is pure (a view in, PNG bytes out): call it off the event loop.
 
 Scale and crop, from the legibility rule every game's pictures pass (`tests/
 test_pictures_legible.check`: Discord shows a picture about 500 px wide, and the smallest text
@@ -43,9 +43,8 @@ and the field drawn from it) and `roster_column.py` (the roster lines).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any
 
 import orjson
 from PIL import Image
@@ -80,9 +79,11 @@ from cogs.kniggits.look import (
 )
 from cogs.kniggits.marks import _disc, kniggit_mark
 from cogs.kniggits.roster_column import _line_sprite, roster, roster_height
+from cogs.kniggits.shown import Bought, KniggitLook, Route, Shown, Target
 from cogs.kniggits.window import GAP_PX, Window, _rows_layer, _snap, field_layer, window
 from cogs.table import pictures
 from cogs.table.pictures import FONT_SIZES, dashed, fit
+from games.kniggits.schema import Army, Plan, PublicView, Xy
 
 
 # -- pictures ------------------------------------------------------------------------------------------
@@ -107,8 +108,7 @@ def canvas(height: int) -> Image.Image:
     return blank((WIDTH, height), BACKGROUND)
 
 
-def framed(shown: dict[str, Any], win: Window, lines: Sequence[str],
-           listed: list[dict[str, Any]] | None = None) -> Board:
+def framed(shown: Shown, win: Window, lines: Sequence[str], listed: list[KniggitLook] | None = None) -> Board:
     """A picture: the header lines, the window of the field, and the roster of `listed` beside
     the field when it fits there, else under it."""
     board_w, board_h = layer_size(win)
@@ -135,25 +135,25 @@ def framed(shown: dict[str, Any], win: Window, lines: Sequence[str],
     return board
 
 
-def scene(board: Board, shown: dict[str, Any], *, skip: str | None = None, move: bool = True) -> None:
+def scene(board: Board, shown: Shown, *, skip: str | None = None, move: bool = True) -> None:
     """Everything on the field: items, the last move, engaged pairs, kniggits, exchanges."""
     kniggits = shown["kniggits"]
     everyone = _by_id(on_field(kniggits))
     board.items()
     if move and shown["last_move"]:
-        board.path(shown["last_move"]["path"])
+        board.path(shown["last_move"])
     board.engaged(shown["engaged"], everyone)
     board.kniggits(kniggits, shown["engaged"], skip)
     board.exchange(shown["last_exchange"], everyone, open_=False)
     board.exchange(shown["exchange"], everyone, open_=True)
 
 
-def positions(shown: dict[str, Any], ids: Iterable[str]) -> list[list[int]]:
+def positions(shown: Shown, ids: Iterable[str]) -> list[Xy]:
     everyone = _by_id(on_field(shown["kniggits"]))
     return [everyone[i]["pos"] for i in ids if i in everyone]
 
 
-def battlefield(view: dict[str, Any]) -> bytes:
+def battlefield(view: PublicView) -> bytes:
     """The board for the table, from the public view (seat None): the window round the action
     (see the module's docstring), the last move and exchange, and the roster."""
     FONT_SIZES.update((MIN_FONT, TITLE_FONT, ID_FONT))
@@ -162,44 +162,42 @@ def battlefield(view: dict[str, Any]) -> bytes:
 
 @lru_cache(maxsize=128)
 def _battlefield(key: bytes) -> bytes:
-    shown = orjson.loads(key)
+    shown: Shown = orjson.loads(key)
     field = shown["field"]
     cells = [k["pos"] for k in on_field(shown["kniggits"])]
-    focus = []
+    focus: list[Xy] = []
     for pair in (shown["exchange"], shown["last_exchange"]):
         if pair:
             focus += positions(shown, (pair["attacker"], pair["target"]))
     if shown["last_move"] and cells:
-        focus += shown["last_move"]["path"][-1:]
-        cells += shown["last_move"]["path"]
+        focus += shown["last_move"][-1:]
+        cells += shown["last_move"]
     win = window(field["width"], field["height"], cells, focus)
     board = framed(shown, win, [headline(shown)], shown["kniggits"] or None)
     scene(board, shown)
     return pictures.png(board.image, PALETTE)
 
 
-PLAN_FIELDS = ("id", "path", "cost", "allowance", "engages", "potions", "flag", "hand")
-
-
-def preview(view: dict[str, Any], plan: dict[str, Any]) -> bytes:
+def preview(view: PublicView, plan: Plan) -> bytes:
     """A seat's private move preview: the path from the start ring to the cell reached, its
     cost against the allowance ("4.83 of 6"), the new engagements (gold dashes), potions drunk
     and a flag taken (with the hand)."""
     FONT_SIZES.update((MIN_FONT, TITLE_FONT, ID_FONT))
-    planned = {f: plan.get(f) for f in PLAN_FIELDS}
+    planned: Plan = {"id": plan["id"], "path": plan["path"], "cost": plan["cost"], "allowance": plan["allowance"],
+                     "engages": plan["engages"], "potions": plan["potions"], "flag": plan["flag"], "hand": plan["hand"]}
     return _preview(orjson.dumps({"shown": facts(view), "plan": planned}, option=orjson.OPT_SORT_KEYS))
 
 
-def plan_lines(plan: dict[str, Any]) -> list[str]:
+def plan_lines(plan: Plan) -> list[str]:
     start, end = plan["path"][0], plan["path"][-1]
     first = f"{plan['id']} from {start[0]},{start[1]} to {end[0]},{end[1]} · {plan['cost']} of {plan['allowance']} in"
     if len(plan["path"]) < 2:
         first = f"{plan['id']} holds at {start[0]},{start[1]}"
-    notes = [f"engages {', '.join(plan['engages'])}" if plan.get("engages") else "no new engagement"]
-    if plan.get("potions"):
+    notes = [f"engages {', '.join(plan['engages'])}" if plan["engages"] else "no new engagement"]
+    if plan["potions"]:
         notes.append(f"drinks {', '.join(plan['potions'])}")
-    if plan.get("flag"):  # a hand is chosen only when the flag is taken; else it goes home
-        notes.append(f"takes Army {plan['flag']}'s flag ({plan['hand']} hand)" if plan.get("hand")
+    if plan["flag"]:  # a hand is chosen only when the flag is taken; else it goes home
+        notes.append(f"takes Army {plan['flag']}'s flag ({plan['hand']} hand)" if plan["hand"]
                      else f"sends Army {plan['flag']}'s flag home")
     return [first, "Preview: " + " · ".join(notes)]
 
@@ -207,10 +205,11 @@ def plan_lines(plan: dict[str, Any]) -> list[str]:
 @lru_cache(maxsize=64)
 def _preview(key: bytes) -> bytes:
     data = orjson.loads(key)
-    shown, plan = data["shown"], data["plan"]
+    shown: Shown = data["shown"]
+    plan: Plan = data["plan"]
     field = shown["field"]
     mover = _by_id(shown["kniggits"]).get(plan["id"])
-    engages = plan.get("engages") or []
+    engages = plan["engages"]
     cells = [*plan["path"], *positions(shown, engages)]
     win = window(field["width"], field["height"], cells, cells, snap=False)
     board = framed(shown, win, plan_lines(plan))
@@ -218,16 +217,17 @@ def _preview(key: bytes) -> bytes:
     board.engaged(shown["engaged"], _by_id(on_field(shown["kniggits"])))
     board.path(plan["path"])
     if mover is not None:
-        end = dict(mover, pos=plan["path"][-1])
+        end: KniggitLook = {**mover, "pos": plan["path"][-1]}
         others = [k for k in shown["kniggits"] if k["id"] != mover["id"]]
         enemies = _by_id(on_field(others))
-        board.engaged([(mover["id"], e) for e in engages], {**enemies, mover["id"]: end}, colour=GOLD_DARK)
+        board.engaged([(mover["id"], e) for e in engages], enemies | {mover["id"]: end}, colour=GOLD_DARK)
         board.kniggits(others, shown["engaged"])
         if len(plan["path"]) > 1 and board.visible(mover["pos"]):
             x, y = board.at(mover["pos"])
             kniggit_mark(board.image, board.draw, mover, x, y, board.cell, None, False, ghost=True)
         x, y = board.at(end["pos"])
         target = enemies.get(engages[0]) if engages else None
+        toward: tuple[float, float] | None
         if target is not None:
             tx, ty = board.at(target["pos"])
             toward, facing = (tx - x, ty - y), True
@@ -238,8 +238,7 @@ def _preview(key: bytes) -> bytes:
     return pictures.png(board.image, PALETTE)
 
 
-def reach(view: dict[str, Any], kniggit_id: str, cells: Sequence[Sequence[int]],
-          routes: Sequence[Sequence[Any]] = ()) -> bytes:
+def reach(view: PublicView, kniggit_id: str, cells: Sequence[Sequence[int]], routes: Sequence[Route] = ()) -> bytes:
     """A private overlay: the cells `kniggit_id` can reach this turn, tinted, and `routes`
     ([number, path] each: the move panel's named destinations) drawn and numbered at their
     ends, so a destination picked from the list moves along a route already seen."""
@@ -252,7 +251,10 @@ def reach(view: dict[str, Any], kniggit_id: str, cells: Sequence[Sequence[int]],
 @lru_cache(maxsize=64)
 def _reach(key: bytes) -> bytes:
     data = orjson.loads(key)
-    shown, kid, cells, routes = data["shown"], data["id"], data["cells"], data.get("routes") or []
+    shown: Shown = data["shown"]
+    kid: str = data["id"]
+    cells: list[Xy] = data["cells"]
+    routes: list[tuple[int, list[Xy]]] = data["routes"]
     field = shown["field"]
     me = positions(shown, [kid])
     win = window(field["width"], field["height"], [*cells, *me], me, snap=False)
@@ -270,34 +272,35 @@ def _reach(key: bytes) -> bytes:
     return pictures.png(board.image, PALETTE)
 
 
-def sight(view: dict[str, Any], kniggit_id: str, targets: Sequence[dict[str, Any] | str]) -> bytes:
+def sight(view: PublicView, kniggit_id: str, targets: Sequence[Target | str]) -> bytes:
     """A private overlay for an archer: the cells in its range tinted, each target in clear sight
-    ringed in green, each blocked line crossed in red. `targets`: ids (clear) or dicts
-    {"id", "clear": bool}."""
+    ringed in green, each blocked line crossed in red. `targets`: ids (clear) or `Target`s."""
     FONT_SIZES.update((MIN_FONT, TITLE_FONT, ID_FONT))
-    listed = [{"id": t, "clear": True} if isinstance(t, str) else {"id": t["id"], "clear": bool(t.get("clear"))}
-              for t in targets]
+    listed: list[Target] = [{"id": t, "clear": True} if isinstance(t, str) else {"id": t["id"], "clear": t["clear"]}
+                            for t in targets]
     return _sight(orjson.dumps({"shown": facts(view), "id": kniggit_id, "targets": listed}, option=orjson.OPT_SORT_KEYS))
 
 
 @lru_cache(maxsize=64)
 def _sight(key: bytes) -> bytes:
     data = orjson.loads(key)
-    shown, kid, targets = data["shown"], data["id"], data["targets"]
+    shown: Shown = data["shown"]
+    kid: str = data["id"]
+    targets: list[Target] = data["targets"]
     field = shown["field"]
     everyone = _by_id(on_field(shown["kniggits"]))
     archer = everyone.get(kid)
     spots = positions(shown, [t["id"] for t in targets])
-    reach_in = 2 * archer["D"] if archer is not None and archer.get("kind") == "archer" else 0
+    reach_in = 2 * archer["D"] if archer is not None and archer["kind"] == "archer" else 0
     clear = [t["id"] for t in targets if t["clear"]]
     lines = [f"{kid} · range {reach_in} in · " + (f"can shoot {', '.join(clear)}" if clear else "no clear shot")]
     me = [archer["pos"]] if archer is not None else []
-    in_range = []
+    in_range: list[Xy] = []
     if archer is not None:
-        ax, ay = archer["pos"]
-        in_range = [[x, y] for x in range(max(1, ax - reach_in), min(field["width"], ax + reach_in) + 1)
-                    for y in range(max(1, ay - reach_in), min(field["height"], ay + reach_in) + 1)
-                    if (x - ax) ** 2 + (y - ay) ** 2 <= reach_in ** 2]
+        gx, gy = archer["pos"]
+        in_range = [[x, y] for x in range(max(1, gx - reach_in), min(field["width"], gx + reach_in) + 1)
+                    for y in range(max(1, gy - reach_in), min(field["height"], gy + reach_in) + 1)
+                    if (x - gx) ** 2 + (y - gy) ** 2 <= reach_in ** 2]
     win = window(field["width"], field["height"], [*me, *spots], [*me, *spots], snap=False)
     board = framed(shown, win, lines)
     board.tint(in_range, REACH, REACH)
@@ -326,15 +329,16 @@ def _sight(key: bytes) -> bytes:
     return pictures.png(board.image, PALETTE)
 
 
-def deployment(view: dict[str, Any], army: str | None, placements: dict[str, Sequence[int]]) -> bytes:
+def deployment(view: PublicView, army: str | None, placements: Mapping[str, Sequence[int]]) -> bytes:
     """A private preview of an army's zone with its draft placements: the zone's rows in one
     strip, so neighbouring cells look neighbouring (a 48-inch field shows the 36 columns round
     the placements when they fit there)."""
     FONT_SIZES.update((MIN_FONT, TITLE_FONT, ID_FONT))
     if army not in ("A", "B"):  # not told: the placements' army (A when there are none)
         army = next(iter(placements), "A")[0]
-    revealed = (view.get("revealed") or {}).get(army) or []
-    bought = {p["id"]: {f: p.get(f) for f in ("M", "A", "D", "kind", "two_swords")} for p in revealed}
+    revealed = (view["revealed"] or {}).get(army) or []
+    bought: dict[str, Bought] = {p["id"]: {"M": p["M"], "A": p["A"], "D": p["D"], "kind": p["kind"],
+                                           "two_swords": p["two_swords"]} for p in revealed}
     key = {"shown": facts(view), "army": army, "placements": {k: list(v) for k, v in sorted(placements.items())},
            "bought": bought}
     return _deployment(orjson.dumps(key, option=orjson.OPT_SORT_KEYS))
@@ -365,7 +369,10 @@ def strip_columns(width: int, xs: Sequence[int]) -> tuple[int, int]:
 @lru_cache(maxsize=64)
 def _deployment(key: bytes) -> bytes:
     data = orjson.loads(key)
-    shown, army, placements, bought = data["shown"], data["army"], data["placements"], data["bought"]
+    shown: Shown = data["shown"]
+    army: Army = data["army"]
+    placements: dict[str, Xy] = data["placements"]
+    bought: dict[str, Bought] = data["bought"]
     field = shown["field"]
     lo, hi = field["zones"][army]
     x0, x1 = strip_columns(field["width"], [xy[0] for xy in placements.values()])
@@ -376,10 +383,10 @@ def _deployment(key: bytes) -> bytes:
     image = canvas(top + layer_size(win)[1] + PAD)
     header(image, lines)
     heading = "N" if army == "A" else "S"
-    tokens = [{"id": kid, "army": army, "pos": xy, "status": "active", "heading": heading, "facing": None,
-               "mounted": False, "magic_sword": False, "carrying": None, "hand": None,
-               **{"M": 0, "A": 0, "D": 0, "kind": "normal", "two_swords": False}, **bought.get(kid, {})}
-              for kid, xy in placements.items()]
+    unknown: Bought = {"M": 0, "A": 0, "D": 0, "kind": "normal", "two_swords": False}
+    tokens: list[KniggitLook] = [{"id": kid, "army": army, "pos": xy, "status": "active", "heading": heading,
+                                  "facing": None, "mounted": False, "magic_sword": False, "carrying": None,
+                                  "hand": None, **bought.get(kid, unknown)} for kid, xy in placements.items()]
     board = Board(image, shown, win, (WIDTH - layer_size(win)[0] - AXIS_W // 2) // 2, top)
     board.items()
     board.kniggits(tokens, [], arrows=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -29,7 +29,9 @@ from cogs.kniggits.look import (
     text,
 )
 from cogs.kniggits.marks import bow, flag_shape, star_points, swords
+from cogs.kniggits.shown import KniggitLook, Status
 from cogs.table import pictures
+from games.kniggits.schema import Army
 
 
 # -- the roster ----------------------------------------------------------------------------------------
@@ -42,67 +44,94 @@ def chip(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, pool
     text(image, (x + (CHIP_W - 4) / 2, y + 1), str(value), WHITE, MIN_FONT, "mm", POOL[pool])
 
 
-#: What a roster line shows of a kniggit (with its position): the key of the line's sprite.
-LINE_FIELDS = ("id", "army", "status", "M", "A", "D", "mounted", "magic_sword", "kind", "two_swords", "carrying")
+class Line(NamedTuple):
+    """What a roster line shows of a kniggit but where it stands: the key of the line's sprite
+    (it changes with an exchange, not with every move)."""
+
+    id: str
+    army: Army
+    status: Status
+    M: int
+    A: int
+    D: int
+    mounted: bool
+    magic_sword: bool
+    archer: bool
+    two_swords: bool
+    carrying: Army | None
 
 
-def roster_line(image: Image.Image, draw: ImageDraw.ImageDraw, k: dict[str, Any], x: float, y: float,
+def line_of(k: KniggitLook) -> Line:
+    return Line(k["id"], k["army"], k["status"], k["M"], k["A"], k["D"], k["mounted"], k["magic_sword"],
+                k["kind"] == "archer", k["two_swords"], k["carrying"])
+
+
+def roster_line(image: Image.Image, draw: ImageDraw.ImageDraw, k: KniggitLook, x: float, y: float,
                 width: float) -> None:
     """One kniggit's line, `ROW` px tall round `y` on the roster's panel: drawn once per
     kniggit as shown (and place within a pixel) and pasted, as most lines of a roster are the
-    same as on the last picture. The sprite sits at an even x, so the line's own rounding (of
-    .5 to even) comes out as drawn in place."""
+    same as on the last picture, then where it stands written over it (a cached text sprite).
+    The sprite sits at an even x, so the line's own rounding (of .5 to even) comes out as drawn
+    in place."""
     top = y - ROW / 2
     if top != int(top):  # rows are whole pixels; drawn in place otherwise
         draw_roster_line(image, draw, k, x, y, width)
         return
     left = 2 * math.floor((x - 2) / 2)
-    shown = (*(k.get(name) for name in LINE_FIELDS), tuple(k["pos"]) if k.get("pos") else None)
-    pictures.stamp(image, _line_sprite(shown, x - left, width), None, left, int(top))
+    pictures.stamp(image, _line_sprite(line_of(k), x - left, width), None, left, int(top))
+    where(image, k, x, y, width)
 
 
 @lru_cache(maxsize=4096)
-def _line_sprite(shown: tuple[Any, ...], x: float, width: float) -> Image.Image:
-    k = dict(zip(LINE_FIELDS, shown[:-1], strict=True)) | {"pos": shown[-1]}
+def _line_sprite(line: Line, x: float, width: float) -> Image.Image:
     sprite = blank((math.ceil(x + width) + 3, ROW), PANEL)
-    draw_roster_line(sprite, ImageDraw.Draw(sprite), k, x, ROW / 2, width)
+    draw_line(sprite, ImageDraw.Draw(sprite), line, x, ROW / 2, width)
     return sprite
 
 
-def draw_roster_line(image: Image.Image, draw: ImageDraw.ImageDraw, k: dict[str, Any], x: float, y: float,
+def draw_roster_line(image: Image.Image, draw: ImageDraw.ImageDraw, k: KniggitLook, x: float, y: float,
                      width: float) -> None:
-    """One kniggit: its id, M A D chips, marks and where it is (or that it fled or is gone)."""
-    gone = k["status"] == "gone"
-    text(image, (x, y), k["id"], DIM_TEXT if gone else ARMY_BRIGHT[k["army"]], MIN_FONT, "lm", PANEL)
+    """One kniggit's line drawn in place: its id, chips and marks, and where it is."""
+    draw_line(image, draw, line_of(k), x, y, width)
+    where(image, k, x, y, width)
+
+
+def draw_line(image: Image.Image, draw: ImageDraw.ImageDraw, k: Line, x: float, y: float, width: float) -> None:
+    """One kniggit: its id, M A D chips and marks (a white flag if it fled)."""
+    gone = k.status == "gone"
+    text(image, (x, y), k.id, DIM_TEXT if gone else ARMY_BRIGHT[k.army], MIN_FONT, "lm", PANEL)
     cx = x + ID_W
-    for pool in ("M", "A", "D"):
-        chip(image, draw, cx, y, pool, k[pool])
+    for pool, value in (("M", k.M), ("A", k.A), ("D", k.D)):
+        chip(image, draw, cx, y, pool, value)
         cx += CHIP_W
     cx += 14
     mark = 22
-    if k.get("mounted"):
+    if k.mounted:
         draw.ellipse((cx, y - 9, cx + 18, y + 9), outline=ink(HORSE), width=4)
         cx += 26
-    if k.get("magic_sword"):
+    if k.magic_sword:
         draw.polygon(star_points(cx + 10, y, 11), fill=ink(GOLD), outline=ink(GOLD_DARK))
         cx += 26
-    if k.get("kind") == "archer":
+    if k.archer:
         bow(draw, cx + 10, y, mark, DIM_TEXT)
         cx += 26
-    elif k.get("two_swords"):
+    elif k.two_swords:
         swords(draw, cx + 10, y, mark * 0.9, DIM_TEXT)
         cx += 26
-    if k.get("carrying"):
-        flag_shape(draw, cx + 4, y + 11, 22, ARMY[k["carrying"]], pole=DIM_TEXT)
+    if k.carrying:
+        flag_shape(draw, cx + 4, y + 11, 22, ARMY[k.carrying], pole=DIM_TEXT)
         cx += 26
-    where = {"fled": "fled", "gone": "gone"}.get(k["status"], f"{k['pos'][0]},{k['pos'][1]}")
-    if k["status"] == "fled":
+    if k.status == "fled":
         flag_shape(draw, cx + 4, y + 11, 22, WHITE, pole=DIM_TEXT)
-        where = f"{k['pos'][0]},{k['pos'][1]}"
-    text(image, (x + width, y), where, DIM_TEXT, MIN_FONT, "rm", PANEL)
 
 
-def roster(image: Image.Image, kniggits: list[dict[str, Any]], box: tuple[int, int, int, int],
+def where(image: Image.Image, k: KniggitLook, x: float, y: float, width: float) -> None:
+    """Where a kniggit stands (a fled one too), or that it is gone, at the line's right end."""
+    spot = "gone" if k["status"] == "gone" else f"{k['pos'][0]},{k['pos'][1]}"
+    text(image, (x + width, y), spot, DIM_TEXT, MIN_FONT, "rm", PANEL)
+
+
+def roster(image: Image.Image, kniggits: list[KniggitLook], box: tuple[int, int, int, int],
            columns: int) -> None:
     """Every kniggit with its exact token counts: the armies side by side (two columns) or one
     under the other."""

@@ -43,7 +43,7 @@ def table_controls(view: PublicView) -> list[Control]:
     phase = view["phase"]
     if phase == "map":
         out: list[Control] = [Button("Accept map", {"type": "accept"}, "success", "✅")]
-        if view.get("map", {}).get("rolls", 0) < max_rerolls():
+        if view["map"]["rolls"] < max_rerolls():
             out.append(Button("Re-roll map", {"type": "reroll"}, "secondary", "🎲"))
         return out
     if phase == "rps":
@@ -69,30 +69,30 @@ def max_rerolls() -> int:
 def table_screen(view: PublicView, info: TableInfo) -> Screen:
     """The public battlefield: both armies, what the battle waits for, the last move and exchange."""
     phase = view["phase"]
-    turn = view.get("turn")
+    turn = view["turn"]
     title = f"⚔️ Kniggits — {PHASE_TITLE.get(phase, phase)}"
     if turn and phase not in ("over",):
         title = (f"⚔️ Kniggits — round {turn['round']} of {turn['rounds']} · "
                  f"Army {turn['army']} · {PHASE_TITLE.get(phase, phase)}")
     lines = [" · ".join(f"{army_label(view, a, info)}" for a in ARMIES), options_line(view), "",
              status_line(view, info)]
-    if view.get("claimable"):
+    if view["claimable"]:
         lines.append(f"💤 Army {view['claimable']} sat out three turns: its opponents may claim a forfeit "
                      "(in their panel).")
     fields: list[tuple[str, str, bool]] = []
-    if view.get("revealed") or view.get("kniggits"):
+    if view["revealed"] or view["kniggits"]:
         for army in ARMIES:
             fields.append((f"{ICON[army]} Army {army} — {army_names(view, army, info)}"[:256],
                            roster(view, army)[:1024], True))
-    last_move, last_exchange = view.get("last_move"), view.get("last_exchange")
+    last_move, last_exchange = view["last_move"], view["last_exchange"]
     if last_move:
         fields.append(("Last move", move_words(view, last_move, info)[:1024], False))
     if last_exchange:
         fields.append(("Last exchange", exchange_words(view, last_exchange, info)[:1024], False))
-    rps = view.get("rps")
-    if rps and rps.get("throws") and phase == "rps":
+    rps = view["rps"]
+    if rps and rps["throws"] and phase == "rps":
         fields.append(("Throws", " · ".join(
-            f"A {t['A']} vs B {t['B']}" + (f" → {t['winner']}" if t.get("winner") else " → again")
+            f"A {t['A']} vs B {t['B']}" + (f" → {t['winner']}" if t["winner"] else " → again")
             for t in rps["throws"])[:1024], False))
     card = Card(title=title[:256], description="\n".join(lines)[:4096], fields=fields, colour=COLOUR,
                 footer="M/A/D = Movement/Attack/Defense tokens · → the enemy it faces · ⚑ fled")

@@ -4,12 +4,12 @@ labels), cached per map and window."""
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
+import orjson
 from PIL import Image, ImageDraw
 
 from cogs.kniggits.look import (
@@ -35,6 +35,7 @@ from cogs.kniggits.look import (
     ink,
     text,
 )
+from cogs.kniggits.shown import FieldLook
 
 
 # -- the window onto the field --------------------------------------------------------------------------
@@ -161,9 +162,9 @@ def _labels(lo: int, hi: int, cell: int) -> list[int]:
 
 
 @lru_cache(maxsize=64)
-def field_layer(key: str, win: Window) -> Image.Image:
-    """The static layer of `win`: its rows over the gap, a strip for the rows left out, its rows
-    under the gap with the x labels."""
+def field_layer(key: bytes, win: Window) -> Image.Image:
+    """The static layer of `win` (`key`: the picture's `FieldLook` as sorted JSON): its rows over
+    the gap, a strip for the rows left out, its rows under the gap with the x labels."""
     if win.gap is None:
         return _rows_layer(key, win, True)
     upper = _rows_layer(key, win._replace(y0=win.gap[1] + 1, gap=None), False)
@@ -182,17 +183,17 @@ def field_layer(key: str, win: Window) -> Image.Image:
 
 
 @lru_cache(maxsize=64)
-def _rows_layer(key: str, win: Window, x_labels: bool) -> Image.Image:
+def _rows_layer(key: bytes, win: Window, x_labels: bool) -> Image.Image:
     """Ground, zones, the 1-inch grid (every 6th line darker), obstacles and the axis labels,
     for the cells of `win` (no gap), with the field's top left at (AXIS_W, 0)."""
-    bf = json.loads(key)
+    bf: FieldLook = orjson.loads(key)
     x0, x1, y0, y1, c = win.x0, win.x1, win.y0, win.y1, win.cell
     cols, rows = x1 - x0 + 1, y1 - y0 + 1
     image = blank((AXIS_W + cols * c + 2, rows * c + (AXIS_H if x_labels else 2)), BACKGROUND)
     draw = ImageDraw.Draw(image)
     left = AXIS_W
     draw.rectangle((left, 0, left + cols * c, rows * c), fill=ink(GROUND))
-    row_of = {}
+    row_of: dict[int, str] = {}
     for army, (lo, hi) in bf["zones"].items():
         for y in range(max(lo, y0), min(hi, y1) + 1):
             row_of[y] = army

@@ -9,7 +9,7 @@ from typing import Any
 from cogs.table.mentions import neutral
 from cogs.table.ui import TableInfo
 from cogs.table.wording import plural
-from games.kniggits.schema import Kniggit, PublicView
+from games.kniggits.schema import ChoiceRound, Kniggit, PublicView
 
 COLOUR = 0x8D6E63
 ARMIES = ("A", "B")
@@ -23,9 +23,8 @@ SHAPE_EMOJI = {"rock": "✊", "paper": "✋", "scissors": "✌️"}
 
 # ----- names --------------------------------------------------------------------------
 def seats_of(view: PublicView, army: str) -> list[int]:
-    armies: Mapping[str, Mapping[str, Any]] = view.get("armies") or {}
-    info = armies.get(army) or {}
-    return list(info.get("seats") or [])
+    info = view["armies"].get(army)
+    return list(info["seats"]) if info else []
 
 
 def army_names(view: PublicView, army: str, info: TableInfo) -> str:
@@ -45,14 +44,14 @@ def army_of_seat(view: PublicView, seat: int) -> str | None:
 
 
 def kniggit_map(view: PublicView) -> dict[str, Kniggit]:
-    return {k["id"]: k for k in view.get("kniggits") or []}
+    return {k["id"]: k for k in view["kniggits"]}
 
 
 def owner_of(view: PublicView, kid: str) -> int | None:
     k = kniggit_map(view).get(kid)
     if k is not None:
         return int(k["owner"])
-    for bought in ((view.get("revealed") or {}).get(kid[:1]) or []):
+    for bought in (view["revealed"] or {}).get(kid[:1]) or []:
         if bought["id"] == kid:
             return int(bought["owner"])
     return None
@@ -78,34 +77,34 @@ def id_number(kid: str) -> int:
 
 
 # ----- the table ------------------------------------------------------------------------
-def kniggit_line(k: Mapping[str, Any]) -> str:
+def kniggit_line(k: Kniggit) -> str:
     """`A1 3/2/2 · 12,9 ⚔B2` with its marks: fled, gone, horse, magic sword, bow, flag."""
     marks = []
     if k["status"] == "fled":
         marks.append("⚑ fled")
     elif k["status"] == "gone":
         marks.append("gone")
-    if k.get("mounted"):
+    if k["mounted"]:
         marks.append("🐎")
-    if k.get("magic_sword"):
+    if k["magic_sword"]:
         marks.append("★")
-    if k.get("kind") == "archer":
+    if k["kind"] == "archer":
         marks.append("🏹")
-    if k.get("two_swords"):
+    if k["two_swords"]:
         marks.append("⚔⚔")
-    if k.get("carrying"):
-        marks.append(f"⚑{k['carrying']} ({k.get('hand') or 'sword'} hand)")
+    if k["carrying"]:
+        marks.append(f"⚑{k['carrying']} ({k['hand'] or 'sword'} hand)")
     where = "" if k["status"] == "gone" else f" · {xy(k['pos'])}"
-    facing = f" → {k['facing']}" if k.get("facing") and k["status"] == "active" else ""
-    name = f" “{neutral(k['name'])}”" if k.get("name") else ""
+    facing = f" → {k['facing']}" if k["facing"] and k["status"] == "active" else ""
+    name = f" “{neutral(k['name'])}”" if k["name"] else ""
     return f"`{k['id']}`{name} {tokens(k)}{where}{facing}" + (" " + " ".join(marks) if marks else "")
 
 
 def roster(view: PublicView, army: str) -> str:
-    deployed = [k for k in view.get("kniggits") or [] if k["army"] == army]
+    deployed = [k for k in view["kniggits"] if k["army"] == army]
     if deployed:
         return "\n".join(kniggit_line(k) for k in sorted(deployed, key=lambda k: id_number(k["id"])))
-    bought = ((view.get("revealed") or {}).get(army)) or []
+    bought = (view["revealed"] or {}).get(army) or []
     if bought:
         return "\n".join(purchase_line(p) for p in bought)
     return "(not revealed yet)"
@@ -122,15 +121,15 @@ RUN_REASON = {"missing_token": "needs one token of each kind", "archers_off": "a
               "two_swords_off": "two swords are off"}
 
 
-def locks(view: PublicView, round_: Mapping[str, Any] | None, info: TableInfo) -> str:
+def locks(view: PublicView, round_: ChoiceRound | None, info: TableInfo) -> str:
     """🔒 per participant who locked, ⏳ for the rest. Only that: the table must not change
     with a pending pick, and a commitment does (each participant sees their own in their panel;
     the reveal publishes every pick with its nonce)."""
     if not round_:
         return ""
-    chosen = set(round_.get("chosen") or [])
+    chosen = set(round_["chosen"])
     parts = []
-    for seat in round_.get("seats") or []:
+    for seat in round_["seats"]:
         mark = "🔒" if seat in chosen else "⏳"
         parts.append(f"{mark} {info.name_of(seat)}")
     return " · ".join(parts)
@@ -233,28 +232,28 @@ def move_words(view: PublicView, move: Mapping[str, Any], info: TableInfo) -> st
 def status_line(view: PublicView, info: TableInfo) -> str:
     """What the battle waits for, with names: whoever must act is told so."""
     phase = view["phase"]
-    awaited = [info.name_of(s) for s in view.get("awaited") or []]
+    awaited = [info.name_of(s) for s in view["awaited"]]
     who = ", ".join(f"**{n}**" for n in awaited) or "nobody"
     if phase == "map":
-        accepted = view.get("map", {}).get("accepted", {})
+        accepted = view["map"]["accepted"]
         done = [f"{ICON[a]} Army {a} {'✅ accepted' if accepted.get(a) else '⏳ deciding'}" for a in ARMIES]
         return f"🗺️ The captains accept this map or re-roll it ({' · '.join(done)}). Waiting for {who}."
     if phase == "build":
         return (f"🛒 Each player buys kniggits in secret (press **My army**). "
-                f"{locks(view, view.get('build'), info)}")
+                f"{locks(view, view['build'], info)}")
     if phase == "deploy":
         return (f"📍 Each army places its kniggits in secret in its zone (press **My deployment**). "
-                f"{locks(view, view.get('deploy'), info)}")
+                f"{locks(view, view['deploy'], info)}")
     if phase == "rps":
-        rps: Mapping[str, Any] = view.get("rps") or {}
-        score = rps.get("score") or {}
+        rps = view["rps"]
+        score = rps["score"] if rps else {}
         text = (f"✊✋✌️ Rock-paper-scissors, best of three, for the first turn: "
                 f"A {score.get('A', 0)} – B {score.get('B', 0)}. The captains throw: {who}.")
-        if rps.get("open"):
+        if rps and rps["open"]:
             text += f"\n{locks(view, rps['open'], info)}"
         return text
-    turn: Mapping[str, Any] = view.get("turn") or {}
-    army = turn.get("army")
+    turn = view["turn"]
+    army = turn["army"] if turn else None
     if phase == "move":
         return f"🏃 {army_label(view, army, info)} moves: press **Move**, then **Done**. Waiting for {who}."
     if phase == "facing":
@@ -266,12 +265,13 @@ def status_line(view: PublicView, info: TableInfo) -> str:
     if phase == "fight":
         return f"🗡️ {army_label(view, army, info)} fights: press **Attack** to pick one, or **End turn**. Waiting for {who}."
     if phase == "exchange":
-        ex: Mapping[str, Any] = view.get("exchange") or {}
+        ex = view["exchange"]
+        assert ex is not None  # the exchange phase is an open exchange's
         return (f"{exchange_head(view, ex, info)}\nBoth pick their gestures in secret (**Choose gesture**).\n"
-                f"{locks(view, ex.get('round'), info)}")
+                f"{locks(view, ex['round'], info)}")
     if phase == "over":
-        result: Mapping[str, Any] = view.get("result") or {}
-        winner = result.get("winner")
+        result = view["result"]
+        winner = result["winner"] if result else None
         if winner is None:
             return "🏁 The battle is over: a draw."
         return f"🏁 {army_label(view, winner, info)} wins the battle."
@@ -279,7 +279,7 @@ def status_line(view: PublicView, info: TableInfo) -> str:
 
 
 def options_line(view: PublicView) -> str:
-    o = view.get("options") or {}
+    o = view["options"]
     on = [name for key, name in (("horses", "horses"), ("magic_swords", "magic swords"),
                                  ("double_defence", "double defence"), ("two_swords", "two swords"),
                                  ("archers", "archers")) if o.get(key)]
