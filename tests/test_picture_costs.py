@@ -220,3 +220,44 @@ def test_screens_with_one_picture_key_draw_one_picture(game: str) -> None:
                 key = present.picture_digest(ui, screen, view, info, seat)
                 png = screen.image()
                 assert drawn.setdefault(key, png) == png
+
+
+# -- lines drawn in parts ----------------------------------------------------------------------------
+NAMES = ("h12p0", "Alice the Bold", "Çarol Émilie", "AV Wy", "Tyr LT", "j", "Ōsaka")
+TEMPLATES = (("ROUND {r} · ", "{n}", " TO ROLL"), ("{n}", " rolled ", "{r}"), ("{n}", " offers: “I pay you {r}”"),
+             ("NO DEAL: ", "{n}", " USES THE EDGE"), ("SKINNY DUDE: ", "{n}"), ("{n}", " WINS BY FORFEIT"))
+
+
+@pytest.mark.parametrize("size", [17, 19, 20])
+def test_a_line_in_parts_has_the_pixels_of_the_whole_line(size: int) -> None:
+    """Parts meet at a space, so the line drawn part by part (each at its fraction of a pixel)
+    is the line FreeType draws whole, pixel for pixel."""
+    palette, ground, ink = hallway_render.PALETTE, hallway_render.BACKGROUND, hallway_render.GOLD
+    face = pictures.font(size)
+    for template, name, number in itertools.product(TEMPLATES, NAMES, (1, 7, 12)):
+        parts = tuple(part.format(n=name, r=number) for part in template)
+        whole = palette.canvas(Image.new("RGB", (700, 40), ground))
+        pictures.text(whole, (9, 20), "".join(parts), ink, face, "lm", ground=ground, palette=palette)
+        pieces = palette.canvas(Image.new("RGB", (700, 40), ground))
+        pictures.line(pieces, (9, 20), parts, ink, face, "lm", ground=ground, palette=palette)
+        assert pieces.tobytes() == whole.tobytes(), parts
+
+
+def test_a_line_in_parts_renders_only_its_new_parts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hallway's lines name the players: the name and the words around it are rendered once,
+    so the next roll's line renders only its number (it rendered the whole line every time)."""
+    name = fresh("Ana")
+    canvas = hallway_render.PALETTE.canvas(Image.new("RGB", (400, 40), hallway_render.BACKGROUND))
+    hallway_render.parts_text(canvas, (10, 20), (name, " rolled ", "3"), hallway_render.DIM, 17, 300,
+                              hallway_render.BACKGROUND)
+    rendered: list[str] = []
+    real = ImageFont.FreeTypeFont.getmask2
+
+    def getmask2(self: ImageFont.FreeTypeFont, words: str, *args: Any, **kwargs: Any) -> Any:
+        rendered.append(words)
+        return real(self, words, *args, **kwargs)
+
+    monkeypatch.setattr(ImageFont.FreeTypeFont, "getmask2", getmask2)
+    hallway_render.parts_text(canvas, (10, 20), (name, " rolled ", "5"), hallway_render.DIM, 17, 300,
+                              hallway_render.BACKGROUND)
+    assert rendered == ["5"]

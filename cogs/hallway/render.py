@@ -211,37 +211,53 @@ def called(names: tuple[str, str], seat: int | None) -> str:
     return "?" if seat is None else names[seat]
 
 
-def banner(view: PublicView, names: tuple[str, str]) -> str:
+#: A line as its parts: the players' names apart from the words around them, which meet them
+#: at a space (`pictures.line` renders only the parts it has not rendered before).
+Parts = tuple[str, ...]
+
+
+def banner(view: PublicView, names: tuple[str, str]) -> Parts:
     phase = view["phase"]
     leaver = view.get("forfeit")
     if leaver is not None:
-        return f"{names[1 - leaver]} WINS BY FORFEIT"
+        return names[1 - leaver], " WINS BY FORFEIT"
     final = view.get("final")
     if final:
         ranks = final["ranks"]
         if ranks[0] == ranks[1]:
-            return "SHARED VICTORY: TWO SKINNY DUDES"
-        return f"SKINNY DUDE: {names[ranks.index(0)]}"
+            return ("SHARED VICTORY: TWO SKINNY DUDES",)
+        return "SKINNY DUDE: ", names[ranks.index(0)]
     if phase == "rolloff":
-        return "ROLL-OFF FOR THE START PLAYER"
+        return ("ROLL-OFF FOR THE START PLAYER",)
     if phase == "negotiate":
-        return f"ENCOUNTER {view['encounters']}: HAGGLING"
+        return (f"ENCOUNTER {view['encounters']}: HAGGLING",)
     if phase == "edge":
-        return f"NO DEAL: {called(names, view['edge'])} USES THE EDGE"
+        return "NO DEAL: ", called(names, view["edge"]), " USES THE EDGE"
     if view["passed"]:
-        return f"RACE TO THE EXITS · {called(names, view['turn'])} TO ROLL"
-    return f"ROUND {view['round']} · {called(names, view['turn'])} TO ROLL"
+        return "RACE TO THE EXITS · ", called(names, view["turn"]), " TO ROLL"
+    return f"ROUND {view['round']} · ", called(names, view["turn"]), " TO ROLL"
 
 
-def offer_line(view: PublicView, names: tuple[str, str]) -> tuple[int, str] | None:
-    """The pending offer, from its maker's mouth: (maker, "ALICE OFFERS: I PAY YOU 5")."""
+def offer_line(view: PublicView, names: tuple[str, str]) -> tuple[int, Parts] | None:
+    """The pending offer, from its maker's mouth: (maker, "ALICE offers: “I pay you 5”")."""
     nego = view["negotiation"]
     offer = nego["pending"] if nego else None
     if not offer or view["phase"] != "negotiate":
         return None
     maker = offer["maker"]
     words = "I pay you" if offer["payer"] == maker else "you pay me"
-    return maker, f"{names[maker]} offers: “{words} {offer['amount']}”"
+    return maker, (names[maker], f" offers: “{words} {offer['amount']}”")
+
+
+def parts_text(image: Image.Image, xy: tuple[float, float], parts: Parts, fill: pictures.RGB, size: int,
+               room: float, ground: pictures.RGB) -> None:
+    """A left-anchored line made of parts, cut to `room` px (as one string) when too long."""
+    whole = "".join(parts)
+    shown = fit(whole, size, room)
+    if shown != whole:
+        text(image, xy, shown, fill, size, "lm", ground)
+        return
+    pictures.line(image, xy, parts, fill, font(size), "lm", ground=ground, palette=PALETTE)
 
 
 #: What the public view holds that the picture does not show (the roll-off's picks, the offers
@@ -267,7 +283,7 @@ def render_hallway(view: PublicView, names: tuple[str, str] = NAMES) -> bytes:
     image = hallway(spaces).copy()
     FONT_SIZES.add(NUMBER_FONT)  # drawn once on the cached board, on every picture
     draw = ImageDraw.Draw(image)
-    text(image, (16, 26), fit(banner(view, names), 20, WIDTH - 32), GOLD, 20, "lm", BACKGROUND)
+    parts_text(image, (16, 26), banner(view, names), GOLD, 20, WIDTH - 32, BACKGROUND)
     last = view.get("last_roll")
     moved = last["seat"] if last and view["phase"] != "rolloff" else None
     happy = winners(view)
@@ -285,11 +301,11 @@ def render_hallway(view: PublicView, names: tuple[str, str] = NAMES) -> bytes:
         box = (16, INFO_Y + 22, WIDTH - 16, INFO_Y + 56)
         draw.rounded_rectangle(box, radius=8, fill=ink(OFFER), outline=ink(TOKEN[maker]), width=3)
         draw.ellipse((box[0] + 10, INFO_Y + 30, box[0] + 28, INFO_Y + 48), fill=ink(TOKEN[maker]))
-        text(image, (box[0] + 38, INFO_Y + 39), fit(words, 19, box[2] - box[0] - 50), INK, 19, "lm", OFFER)
+        parts_text(image, (box[0] + 38, INFO_Y + 39), words, INK, 19, box[2] - box[0] - 50, OFFER)
     if last is not None and moved is not None and view["phase"] != "over":
         draw.ellipse((16, INFO_Y + 2, 32, INFO_Y + 18), fill=ink(TOKEN[moved]))
-        text(image, (40, INFO_Y + 11), fit(f"{names[moved]} rolled {last['roll']}", MIN_FONT, 300), DIM,
-             MIN_FONT, "lm", BACKGROUND)
+        parts_text(image, (40, INFO_Y + 11), (names[moved], " rolled ", str(last["roll"])), DIM, MIN_FONT, 300,
+                   BACKGROUND)
     half = (WIDTH - 16 * 2 - 12) // 2
     panel(image, draw, view, 0, (16, PANEL_TOP, 16 + half, HEIGHT - 14), names[0])
     panel(image, draw, view, 1, (WIDTH - 16 - half, PANEL_TOP, WIDTH - 16, HEIGHT - 14), names[1])

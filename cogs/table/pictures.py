@@ -215,16 +215,20 @@ def drawable(name: str) -> str:
 
 # -- text from cached glyph masks --------------------------------------------------------------------
 @lru_cache(maxsize=8192)
-def _mask(text: str, font: Font, anchor: str | None, align: str, spacing: int) -> tuple[Image.Image, int, int]:
+def _mask(text: str, font: Font, anchor: str | None, align: str, spacing: int,
+          start: float = 0.0) -> tuple[Image.Image, int, int]:
     """The coverage mask of `text` (mode L) and where its top left sits from the anchor point.
 
     A line is FreeType's own mask, laid out once (what `draw.text` pastes, at the offset
-    `textbbox` gives: the same pixels as measuring then drawing, which lays it out twice)."""
+    `textbbox` gives: the same pixels as measuring then drawing, which lays it out twice);
+    `start` is where its pen starts within a pixel (a part of a line, `line`)."""
     multiline = "\n" in text
     if not multiline and isinstance(font, ImageFont.FreeTypeFont):
-        core, (left, top) = font.getmask2(text, "L", anchor=anchor)
+        core, (left, top) = font.getmask2(text, "L", anchor=anchor, start=(start, 0))
         if core.size[0] and core.size[1]:
             return _WRAP._new(core), left, top
+        if start:
+            return Image.new("L", (1, 1), 0), 0, 0  # nothing inked
     scratch = ImageDraw.Draw(Image.new("L", (1, 1)))
     if multiline:
         box = scratch.multiline_textbbox((0, 0), text, font=font, anchor=anchor, align=align, spacing=spacing)
@@ -262,9 +266,9 @@ INKED = [0] + [255] * 255
 
 @lru_cache(maxsize=8192)
 def _sprite(text: str, font: Font, anchor: str | None, align: str, spacing: int, fill: RGB, ground: RGB,
-            palette: Palette) -> tuple[Image.Image, Image.Image, int, int]:
+            palette: Palette, start: float = 0.0) -> tuple[Image.Image, Image.Image, int, int]:
     """`text` in `fill` over `ground` as palette entries, with the mask of its inked pixels."""
-    mask, left, top = _mask(text, font, anchor, align, spacing)
+    mask, left, top = _mask(text, font, anchor, align, spacing, start)
     # straight to the core's `point`: Pillow's own rounds the 256 entries in Python first
     entries = _WRAP._new(mask.im.point(_shades(fill, ground, palette), "L"))
     return Image.frombytes("P", mask.size, entries.tobytes()), _WRAP._new(mask.im.point(INKED, "1")), left, top
@@ -292,6 +296,32 @@ def text(target: Image.Image | ImageDraw.ImageDraw, xy: Sequence[float], words: 
     draw = target if isinstance(target, ImageDraw.ImageDraw) else ImageDraw.Draw(target)
     mask, left, top = _mask(words, font, anchor, align, spacing)
     draw.bitmap((x + left, y + top), mask, fill=fill)
+
+
+def line(target: Image.Image, xy: Sequence[float], parts: Sequence[str], fill: RGB, font: Font, anchor: str,
+         *, ground: RGB, palette: Palette) -> None:
+    """`text` of `"".join(parts)` on a palette image, part by part, each part's sprite kept (at
+    the fraction of a pixel where the line puts it): a line that differs from the last only in
+    a part (a name, a number) renders only that part. The same pixels as the whole line when
+    parts meet at a space (nothing is kerned or shaped across a space in the fonts used here);
+    a left anchor only (a centred or right-aligned line would need its whole width first)."""
+    if not anchor.startswith("l") or not isinstance(font, ImageFont.FreeTypeFont):
+        text(target, xy, "".join(parts), fill, font, anchor, ground=ground, palette=palette)
+        return
+    x, y = round(xy[0]), round(xy[1])
+    before = ""
+    for part in parts:
+        pen = _advance(before, font) if before else 0.0
+        if part.strip():
+            sprite, inked, left, top = _sprite(part, font, anchor, "left", 4, fill, ground, palette, pen % 1)
+            stamp(target, sprite, inked, x + math.floor(pen) + left, y + top)
+        before += part
+
+
+@lru_cache(maxsize=8192)
+def _advance(words: str, font: Font) -> float:
+    """Where the pen stands after `words` (FreeType's layout, in 1/64 px)."""
+    return font.getlength(words)
 
 
 def stamp(target: Image.Image, sprite: Image.Image, mask: Image.Image | None, x: int, y: int) -> None:
