@@ -6,14 +6,17 @@ state before is the one the previous commit produced, whose views that commit al
 their digests are kept here, keyed by the state object itself, so each state's views are
 computed once. A state reloaded from storage (another process moved the game) is a new object
 and computes its views again. Only a 16-byte digest per view is kept (a whole view is kilobytes;
-a thousand live games would hold tens of megabytes of them).
+a thousand live games would hold tens of megabytes of them), but for the last few states
+committed, whose messages are drawn next from the same views (`view_of`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections import OrderedDict
 from collections.abc import Callable
+from typing import Any
 
 import orjson
 
@@ -22,6 +25,31 @@ from games.registry import AnyEngine
 
 #: `digest(seat)`: the digest of a seat's view (None: the public view).
 View = Callable[[int | None], bytes]
+#: The newest states' whole views, for the messages drawn right after their commit (the table,
+#: each changed hand), which would compute them again: state id -> (the state, views by seat).
+#: Only the last few games' (a commit's views are drawn within moments of it).
+_RECENT: OrderedDict[int, tuple[State, dict[int | None, Any]]] = OrderedDict()
+RECENT_STATES = 256
+
+
+def view_of(engine: AnyEngine, state: State, seat: int | None) -> Any:
+    """`engine.view(state, seat)`, taken from what a commit just computed when it can (the
+    state object itself is the key: a state another process committed is another object)."""
+    kept = _RECENT.get(id(state))
+    if kept is None or kept[0] is not state:
+        return engine.view(state, seat)
+    if seat not in kept[1]:  # a view the commit did not compare (the public one, when its log changed)
+        kept[1][seat] = engine.view(state, seat)
+    return kept[1][seat]
+
+
+def _remember(state: State, seat: int | None, view: Any) -> None:
+    kept = _RECENT.get(id(state))
+    if kept is None or kept[0] is not state:
+        kept = _RECENT[id(state)] = (state, {})
+        while len(_RECENT) > RECENT_STATES:
+            _RECENT.popitem(last=False)
+    kept[1][seat] = view
 
 
 class ViewMemo:
@@ -43,7 +71,7 @@ class ViewMemo:
             self._kept.clear()
         views: dict[int | None, bytes] = {}
         self._kept[game_id] = (state, views)
-        return _lazy(engine, state, views)
+        return _lazy(engine, state, views, recent=True)
 
     def drop(self, game_id: int) -> None:
         self._kept.pop(game_id, None)
@@ -58,10 +86,15 @@ def digest(view: object) -> bytes:
     return hashlib.blake2b(packed, digest_size=16).digest()
 
 
-def _lazy(engine: AnyEngine, state: State, views: dict[int | None, bytes]) -> View:
+def _lazy(engine: AnyEngine, state: State, views: dict[int | None, bytes], *, recent: bool = False) -> View:
+    """`recent`: the newest state's whole views are remembered too (`view_of`)."""
+
     def view(seat: int | None) -> bytes:
         if seat not in views:
-            views[seat] = digest(engine.view(state, seat))
+            whole = engine.view(state, seat)
+            if recent:
+                _remember(state, seat, whole)
+            views[seat] = digest(whole)
         return views[seat]
 
     return view

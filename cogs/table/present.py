@@ -33,6 +33,7 @@ from games.registry import AnyEngine
 from runtime.computers import is_computer
 from runtime.deadlines import format_left
 from runtime.hints import awaited
+from runtime.views import view_of
 from storage import GameRecord, Status
 
 STYLES = {
@@ -271,7 +272,7 @@ async def render_table(
     # A practice table whose prompts are on the table (no private screen) offers its learner a hint.
     hinted = (live and game.practice and type(ui).private is GameUI.private
               and any(awaited(game, s.seat) for s in game.seats if not is_computer(s)))
-    view = engine.view(game.state, None)
+    view = view_of(engine, game.state, None)
     screen = ui.table(view, info)
     embed = embed_of(screen.card)
     extra = waiting_lines(game, info, now) if live else [GAME_OVER_TABLE]
@@ -304,7 +305,7 @@ async def render_private(
     version, live = game.version, game.status is Status.ACTIVE  # before the picture's await
     hinted = live and game.practice and awaited(game, seat)  # a practice table's prompt: 💡 Hint
     info = table_info(game)
-    seat_view = engine.view(game.state, seat)
+    seat_view = view_of(engine, game.state, seat)
     screen = ui.private(seat_view, seat, info)
     if screen is None:
         return None

@@ -40,6 +40,38 @@ async def test_each_state_s_views_are_computed_once(service: TableService, monke
     assert sorted(applied.changed_seats) == [0, 1, 2] and applied.public_changed
 
 
+async def test_a_steps_messages_are_drawn_from_the_views_its_commit_computed(
+        service: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table and each changed hand are drawn right after the commit from the very views it
+    compared (`runtime.views.view_of`), not computed a second time; a state it did not commit
+    (reloaded, another process's) computes its own."""
+    from cogs.table.present import render_private, render_table
+    from cogs.table.registry import ui_for
+
+    game_id = await started_game(service, [ALICE, BOB, CAROL])
+    applied = await service.act(game_id, ALICE, {"type": "play", "token": "s0t0"})
+    seen: list[int | None] = []
+    view = type(ENGINE).view
+
+    def counted(self: Any, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        seen.append(seat)
+        return view(self, state, seat)
+
+    monkeypatch.setattr(type(ENGINE), "view", counted)
+    game, ui = applied.game, ui_for("tokens")
+    await render_table(game, ENGINE, ui, 0.0, with_image=False)
+    for seat in range(3):
+        await render_private(game, ENGINE, ui, seat, jump_url=None)
+    await render_table(game, ENGINE, ui, 1.0, with_image=False)
+    # the hands' views are the commit's; the public one (the log said the table changed, so
+    # the commit did not compare it) is computed once, for the first drawing of the table
+    assert seen == [None]
+    seen.clear()
+    game.state = dict(game.state or {})  # the same state as another object: computed
+    await render_private(game, ENGINE, ui, 0, jump_url=None)
+    assert seen == [0]
+
+
 async def test_a_press_s_key_is_computed_once(service: TableService, monkeypatch: pytest.MonkeyPatch) -> None:
     """A component's press key (a JSON dump and a hash) is made once per press: the staleness
     check and the commit's spent-press record share it (and a current press needs it only once)."""
