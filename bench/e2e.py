@@ -810,6 +810,8 @@ class Feed:
         self.counting = False
         self.changed = 0
         self.changed_by: Counter[str] = Counter()
+        #: Writes whose message shows what it showed before (by where), while counting.
+        self.unchanged_by: Counter[str] = Counter()
         self._undo: list[Callable[[], None]] = []
         #: Set when the level ends: every wait gives up (a cancellation alone can be lost in
         #: Python 3.11's asyncio.wait_for when the awaited event fires at the same moment).
@@ -860,12 +862,14 @@ class Feed:
     def touched(self, msg: Message) -> None:
         if not msg.flags & LOADING:  # a "thinking…" placeholder shows nothing yet
             shown = fingerprint(msg)
+            where = "dm" if msg.channel.is_dm else "ephemeral" if msg.visible_to is not None else "channel"
             if self.prints.get(msg.id) != shown:
                 self.prints[msg.id] = shown
                 if self.counting:
                     self.changed += 1
-                    where = "dm" if msg.channel.is_dm else "ephemeral" if msg.visible_to is not None else "channel"
                     self.changed_by[where] += 1
+            elif self.counting:
+                self.unchanged_by[where] += 1
         for key in self.keys_of(msg):
             for event in self.waiters.get(key, ()):
                 event.set()
@@ -1397,7 +1401,7 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
 
             await bot.mark()
             mark = server.mark()
-            feed.changed, feed.changed_by, feed.counting = 0, Counter(), True
+            feed.changed, feed.changed_by, feed.unchanged_by, feed.counting = 0, Counter(), Counter(), True
             pids = bot.pids
             cpu0 = sum(map(cpu_seconds, pids)) if pids else None
             wait0 = sum(map(run_queue_seconds, pids)) if pids else None
@@ -1413,7 +1417,7 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
             own1 = sum(os.times()[:2])
             rss = sum(map(rss_mib, pids)) if pids else None
             feed.counting = False
-            changed, changed_by = feed.changed, dict(feed.changed_by)
+            changed, changed_by, unchanged_by = feed.changed, dict(feed.changed_by), dict(feed.unchanged_by)
             calls = server.calls_since(mark)
             feed.stop()  # the players stop here; what they were waiting for is not waited for
             for life in lives:
@@ -1489,6 +1493,10 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
         "rest_calls": len(calls),
         "rest_per_interaction": round(len(calls) / done, 3) if done else None,
         "message_writes": len(writes),
+        # what the writes above one per changed message were: deferrals (type 5/6 callbacks, sent
+        # when an answer is late, then the answer's own write) and writes that changed nothing
+        "deferrals": sum(1 for c in writes if isinstance(c.body, dict) and c.body.get("type") in (5, 6)),
+        "unchanged_writes": unchanged_by,
         "changed_messages": changed,
         "changed_by": changed_by,
         "rest_per_changed_message": round(len(writes) / changed, 3) if changed else None,
@@ -1535,7 +1543,8 @@ def print_game_level(r: dict[str, Any]) -> None:
     print(f"        {r['rest_per_interaction']} REST calls/interaction; {r['message_writes']} message writes for "
           f"{r['changed_messages']} changed messages = {r['rest_per_changed_message']} per changed message "
           f"(goal ≤ {GOALS['rest_per_changed_message']}; {r['rest_per_changed_message_with_deletes']} counting "
-          f"{r['message_deletes']} deletes); {r['pictures_per_interaction']} pictures/interaction "
+          f"{r['message_deletes']} deletes; {r['deferrals']} deferrals, unchanged writes "
+          f"{r['unchanged_writes'] or 0}); {r['pictures_per_interaction']} pictures/interaction "
           f"at {r['picture_cpu_ms_p50']} ms CPU (p50) = {r['picture_cpu_ms_per_interaction']} ms/interaction; "
           f"{r['timer_actions']} timer actions, "
           f"{r['games_finished']} games finished; {r['games_started']} started in {r['setup_s']} s "
