@@ -15,9 +15,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 
 import discord
+from discord.http import handle_message_parameters
+from discord.utils import MISSING
 
 from cogs.table import codec
 from cogs.table.host import Host
@@ -44,6 +47,13 @@ MAX_REMEMBERED_DMS = 20_000
 FLUSH_EVERY = 3.0
 #: Redraws after our own when other processes keep moving the game (see `converge`).
 CONVERGE_ROUNDS = 3
+
+
+@dataclass
+class Edited:
+    """What is read of an edited message: its attachments (the kept picture)."""
+
+    attachments: list[discord.Attachment]
 
 
 class Delivery:
@@ -211,7 +221,7 @@ class Delivery:
         old = game.table_message_id
         if old is not None and not post_new and self.fresh_table(game):
             try:
-                edited, _ = await self.pictures.edit(old, rendered, channel.get_partial_message(old).edit)
+                edited, _ = await self.pictures.edit(old, rendered, self.editor(game.home_channel_id, old))
                 self.remember_table(game.id, old, rendered)
                 self.pictures.remember(old, rendered, edited.attachments if edited else ())
                 return
@@ -254,9 +264,8 @@ class Delivery:
                 if (shown == (record.dm_message_id, rendered.fingerprint())
                         and not self.service.moved_elsewhere_lately(game.id)):
                     return  # the DM already shows exactly this
-                dm_channel = self.host.get_partial_messageable(record.dm_channel_id)
                 edited, _ = await self.pictures.edit(
-                    record.dm_message_id, rendered, dm_channel.get_partial_message(record.dm_message_id).edit)
+                    record.dm_message_id, rendered, self.editor(record.dm_channel_id, record.dm_message_id))
                 self.remember_dm(game.id, seat, record.dm_message_id, rendered)
                 self.pictures.remember(record.dm_message_id, rendered, edited.attachments if edited else ())
                 return
@@ -288,6 +297,27 @@ class Delivery:
                 "on the table or `/hand` to see your hand privately.",
                 allowed_mentions=only([user_id]),
             )
+
+    def editor(self, channel_id: int, message_id: int) -> Callable[..., Awaitable[Edited | discord.Message]]:
+        """`edit(**kwargs)` of a message we drew (its embed, view, attachments): the call
+        `PartialMessage.edit` makes, with the same payload, on the client's HTTP client, and of
+        its reply only what is read (the attachments, to keep the picture), not a discord.py
+        Message with its embeds and components parsed. A stand-in host (tests): its own edit."""
+        http, state = getattr(self.host, "http", None), getattr(self.host, "_connection", None)
+        if http is None or state is None:
+            return self.host.get_partial_messageable(channel_id).get_partial_message(message_id).edit
+
+        async def edit(*, embed: discord.Embed | None = MISSING, view: discord.ui.View | None = MISSING,
+                       attachments: Sequence[discord.Attachment | discord.File] = MISSING) -> Edited:
+            if view is not MISSING:
+                state.prevent_view_updates_for(message_id)
+            with handle_message_parameters(embed=embed, view=view, attachments=attachments) as params:
+                data = await http.edit_message(channel_id, message_id, params=params)
+            if view and not view.is_finished() and view.is_dispatchable():
+                state.store_view(view, message_id)
+            return Edited([discord.Attachment(data=a, state=state) for a in data.get("attachments", [])])
+
+        return edit
 
     # ----- what is shown ----------------------------------------------------------------
     def remember_table(self, game_id: int, message_id: int, rendered: Rendered) -> None:

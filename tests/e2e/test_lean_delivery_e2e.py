@@ -7,6 +7,7 @@ from collections import Counter
 from types import SimpleNamespace
 from typing import Any
 
+import discord
 import orjson as real_orjson
 import pytest
 
@@ -90,6 +91,30 @@ async def test_the_same_picture_is_kept_not_uploaded_again(fake_discord: FakeDis
     assert [int(a["id"]) for a in edit.body["attachments"]] == [picture.id]  # kept by id
     assert [a.id for a in table.attachments] == [picture.id]
     assert table.embeds[0]["image"]["url"].endswith("hallway.png")
+
+
+async def test_an_edit_makes_no_message_of_its_reply_and_the_picture_stays_kept(
+        fake_discord: FakeDiscord, bot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table's and the hands' edits go out as `PartialMessage.edit` would send them, but
+    of the reply only the attachments are read (no discord.py Message is made): the picture
+    they name is kept by id edit after edit."""
+
+    async def refused(self: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a drawn message edited through discord.py's PartialMessage.edit")
+
+    monkeypatch.setattr(discord.PartialMessage, "edit", refused)
+    thread, _ = await start(fake_discord, "hallway", "Narrow Hallway", "alice", "bob")
+    table = table_of(thread, "Narrow Hallway")
+    [picture] = table.attachments
+    game = await bot.service.game_here(thread.id)
+    for _ in range(2):
+        bot.tables.delivery.forget_shown()  # make the next publish redraw the same state
+        with fake_discord.track() as calls:
+            await bot.tables.publish(Applied(game, get_engine(game.kind), [], []))
+            await fake_discord.idle()
+        [edit] = [c for c in calls if c.method == "PATCH"]
+        assert [int(a["id"]) for a in edit.body["attachments"]] == [picture.id]  # kept by id
+    assert [a.id for a in table.attachments] == [picture.id] and table.embeds[0]["title"]
 
 
 async def test_each_message_drawn_is_fingerprinted_once(fake_discord: FakeDiscord, bot: Any,
