@@ -45,8 +45,7 @@ def chip(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, pool
 
 
 class Line(NamedTuple):
-    """What a roster line shows of a kniggit but where it stands: the key of the line's sprite
-    (it changes with an exchange, not with every move)."""
+    """What a roster line shows of a kniggit: the key of the line's sprite."""
 
     id: str
     army: Army
@@ -59,27 +58,27 @@ class Line(NamedTuple):
     archer: bool
     two_swords: bool
     carrying: Army | None
+    where: str  # where it stands ("12,9"; a fled one too), or "gone"
 
 
 def line_of(k: KniggitLook) -> Line:
+    where = "gone" if k["status"] == "gone" else f"{k['pos'][0]},{k['pos'][1]}"
     return Line(k["id"], k["army"], k["status"], k["M"], k["A"], k["D"], k["mounted"], k["magic_sword"],
-                k["kind"] == "archer", k["two_swords"], k["carrying"])
+                k["kind"] == "archer", k["two_swords"], k["carrying"], where)
 
 
 def roster_line(image: Image.Image, draw: ImageDraw.ImageDraw, k: KniggitLook, x: float, y: float,
                 width: float) -> None:
     """One kniggit's line, `ROW` px tall round `y` on the roster's panel: drawn once per
     kniggit as shown (and place within a pixel) and pasted, as most lines of a roster are the
-    same as on the last picture, then where it stands written over it (a cached text sprite).
-    The sprite sits at an even x, so the line's own rounding (of .5 to even) comes out as drawn
-    in place."""
+    same as on the last picture. The sprite sits at an even x, so the line's own rounding (of .5
+    to even) comes out as drawn in place."""
     top = y - ROW / 2
     if top != int(top):  # rows are whole pixels; drawn in place otherwise
         draw_roster_line(image, draw, k, x, y, width)
         return
     left = 2 * math.floor((x - 2) / 2)
     pictures.stamp(image, _line_sprite(line_of(k), x - left, width), None, left, int(top))
-    where(image, k, x, y, width)
 
 
 @lru_cache(maxsize=4096)
@@ -91,13 +90,12 @@ def _line_sprite(line: Line, x: float, width: float) -> Image.Image:
 
 def draw_roster_line(image: Image.Image, draw: ImageDraw.ImageDraw, k: KniggitLook, x: float, y: float,
                      width: float) -> None:
-    """One kniggit's line drawn in place: its id, chips and marks, and where it is."""
+    """One kniggit's line drawn in place."""
     draw_line(image, draw, line_of(k), x, y, width)
-    where(image, k, x, y, width)
 
 
 def draw_line(image: Image.Image, draw: ImageDraw.ImageDraw, k: Line, x: float, y: float, width: float) -> None:
-    """One kniggit: its id, M A D chips and marks (a white flag if it fled)."""
+    """One kniggit: its id, M A D chips, marks (a white flag if it fled) and where it is."""
     gone = k.status == "gone"
     text(image, (x, y), k.id, DIM_TEXT if gone else ARMY_BRIGHT[k.army], MIN_FONT, "lm", PANEL)
     cx = x + ID_W
@@ -123,12 +121,7 @@ def draw_line(image: Image.Image, draw: ImageDraw.ImageDraw, k: Line, x: float, 
         cx += 26
     if k.status == "fled":
         flag_shape(draw, cx + 4, y + 11, 22, WHITE, pole=DIM_TEXT)
-
-
-def where(image: Image.Image, k: KniggitLook, x: float, y: float, width: float) -> None:
-    """Where a kniggit stands (a fled one too), or that it is gone, at the line's right end."""
-    spot = "gone" if k["status"] == "gone" else f"{k['pos'][0]},{k['pos'][1]}"
-    text(image, (x + width, y), spot, DIM_TEXT, MIN_FONT, "rm", PANEL)
+    text(image, (x + width, y), k.where, DIM_TEXT, MIN_FONT, "rm", PANEL)
 
 
 def roster(image: Image.Image, kniggits: list[KniggitLook], box: tuple[int, int, int, int],
