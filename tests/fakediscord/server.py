@@ -23,6 +23,9 @@ from .routes_channels import router as channel_router
 from .routes_interactions import router as interaction_router
 from .state import Channel, Guild, Member, Role, User, World
 
+#: Connections the kernel may hold for the fake before it accepts them (see `start`).
+LISTEN_BACKLOG = 4096
+
 
 class FakeDiscord:
     """A fake Discord API (REST v10 + gateway) for one bot, one guild and any number of users.
@@ -151,7 +154,10 @@ class FakeDiscord:
         app.router.add_route("*", "/{path:.*}", self._unversioned)
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        # Discord never turns a connection away; with aiohttp's default backlog (128) a busy fake
+        # dropped the bot's SYNs at 1,000 games, and each retry added 1-7 s (or a 30 s connect
+        # timeout) to the latencies the benchmarks measure. The kernel caps it at somaxconn.
+        site = web.TCPSite(self._runner, "127.0.0.1", 0, backlog=LISTEN_BACKLOG)
         await site.start()
         server = site._server
         assert server is not None and server.sockets
