@@ -90,7 +90,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import bot as bot_module  # noqa: E402
-from bench.floor import run_queue_seconds  # noqa: E402
+from bench.floor import listen_overflows, run_queue_seconds  # noqa: E402
 from cogs.table.registry import load_ui  # noqa: E402
 from games.registry import load_builtin, load_game  # noqa: E402
 from runtime.service import TableService  # noqa: E402
@@ -1405,7 +1405,7 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
             pids = bot.pids
             cpu0 = sum(map(cpu_seconds, pids)) if pids else None
             wait0 = sum(map(run_queue_seconds, pids)) if pids else None
-            load = os.getloadavg()[0]
+            load, overflows0 = os.getloadavg()[0], listen_overflows()
             db0 = database_cpu_seconds() if args.database == "postgresql" else None
             own0 = sum(os.times()[:2])
             t0 = time.monotonic()
@@ -1413,6 +1413,7 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
             t1 = time.monotonic()
             cpu1 = sum(map(cpu_seconds, pids)) if pids else None
             wait1 = sum(map(run_queue_seconds, pids)) if pids else None
+            overflows = listen_overflows() - overflows0
             db1 = database_cpu_seconds() if args.database == "postgresql" else None
             own1 = sum(os.times()[:2])
             rss = sum(map(rss_mib, pids)) if pids else None
@@ -1481,6 +1482,7 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
         "bot_cpu_wait_percent": round((wait1 - wait0) * 100 / span, 1) if wait0 is not None and wait1 is not None
         else None,
         "load_average": round(load, 2),
+        "listen_overflows": overflows,  # the machine's, in the window
         # the PostgreSQL server's CPU (its own processes), apart from the bot's
         "database_cpu_ms_per_interaction": round((db1 - db0) * 1000 / done, 2) if db0 is not None and db1 is not None
         and done else None,
@@ -1531,7 +1533,7 @@ def print_game_level(r: dict[str, Any]) -> None:
     print(f"{r['game']:>7} {r['games']:>4} games: {r['interactions']} interactions "
           f"({r['interactions_per_s']}/s, {r['unanswered']} unanswered), bot CPU {r['cpu_ms_per_interaction']} "
           f"ms/interaction{f' (goal ≤ {goal_cpu})' if goal_cpu else ''}, {r['bot_cpu_percent']}% of a core (the bench and fake: \
-{r['bench_cpu_percent']}%), waited for a CPU {r['bot_cpu_wait_percent']}% of the time (load {r['load_average']}), RSS {r['rss_mib']} MiB; "
+{r['bench_cpu_percent']}%), waited for a CPU {r['bot_cpu_wait_percent']}% of the time (load {r['load_average']}; {r['listen_overflows']} SYNs dropped by full listen queues), RSS {r['rss_mib']} MiB; "
           f"callback p50 {r['p50_ms']} ms, p99 {r['p99_ms']} ms, max {r['max_ms']} ms", flush=True)
     if r.get("cpu_vs_floor") is not None:
         print(f"        = {r['cpu_vs_floor']}× the floor bot's {r['floor_cpu_ms_per_interaction']} ms "

@@ -108,6 +108,17 @@ def run_queue_seconds(pid: int) -> float:
     return total / 1e9
 
 
+def listen_overflows() -> int:
+    """The machine's count of SYNs dropped by a full listen queue (TcpExt ListenOverflows, every
+    process's): a rise during a level means connections to the fake waited on SYN retries."""
+    with contextlib.suppress(OSError, ValueError):
+        lines = Path("/proc/net/netstat").read_text().splitlines()
+        for names, values in zip(lines[::2], lines[1::2], strict=False):
+            if names.startswith("TcpExt:"):
+                return int(dict(zip(names.split(), values.split(), strict=False))["ListenOverflows"])
+    return 0
+
+
 def rss_mib(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
