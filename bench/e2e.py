@@ -44,12 +44,17 @@ A level opens all its games (the players start playing once every table is open)
   (timer expiries are bot work too, counted in `timer_actions`);
 * `p50_ms`/`p99_ms`/`max_ms`: interaction dispatched → its callback reaching the fake;
 * `rss_mib`: the bot's resident memory at the end of the window;
+* `bot_cpu_wait_percent`, `load_average`, `listen_overflows`: how long the bot was ready to run
+  but waited for a CPU (its threads' run-queue time, % of the window), the machine's load, and
+  the SYNs full listen queues dropped: on a loaded machine the latencies measure these;
 * `rest_per_interaction`: every REST call the bot made in the window, per interaction;
 * `rest_per_changed_message`: calls that write a message (table and DM edits and sends,
   interaction callbacks that create, defer or update one, followups) divided by the number of
   messages whose content (text, embeds, components, attachment bytes) actually changed
   (`..._with_deletes` also counts the calls deleting messages that a new one replaced: one
-  per message, or one bulk delete for many, as a thread's older pings go);
+  per message, or one bulk delete for many, as a thread's older pings go); `deferrals` and
+  `unchanged_writes` are what the writes above one per change were (a late answer is deferred,
+  then written: two calls for one change);
 * `pictures_per_interaction`, `picture_cpu_ms_p50`: pictures drawn by the bot and the thread
   CPU time of each (measured inside the bot);
 * `race_p50_ms`/`race_p99_ms` (Table Fencing): a race opening (a Catch or Don hat button
