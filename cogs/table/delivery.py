@@ -15,12 +15,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
 
 import discord
-from discord.http import handle_message_parameters
-from discord.utils import MISSING
 
 from cogs.table import codec
 from cogs.table.host import Host
@@ -29,6 +26,7 @@ from cogs.table.mentions import only
 from cogs.table.panels import LivePanels
 from cogs.table.pings import Pings
 from cogs.table.present import Rendered, render_private, render_table
+from cogs.table.quiet import editor
 from cogs.table.registry import ui_for
 from cogs.table.results import post_result
 from games.registry import AnyEngine, get_engine
@@ -47,13 +45,6 @@ MAX_REMEMBERED_DMS = 20_000
 FLUSH_EVERY = 3.0
 #: Redraws after our own when other processes keep moving the game (see `converge`).
 CONVERGE_ROUNDS = 3
-
-
-@dataclass
-class Edited:
-    """What is read of an edited message: its attachments (the kept picture)."""
-
-    attachments: list[discord.Attachment]
 
 
 class Delivery:
@@ -221,7 +212,7 @@ class Delivery:
         old = game.table_message_id
         if old is not None and not post_new and self.fresh_table(game):
             try:
-                edited, _ = await self.pictures.edit(old, rendered, self.editor(game.home_channel_id, old))
+                edited, _ = await self.pictures.edit(old, rendered, editor(self.host, game.home_channel_id, old))
                 self.remember_table(game.id, old, rendered)
                 self.pictures.remember(old, rendered, edited.attachments if edited else ())
                 return
@@ -265,7 +256,7 @@ class Delivery:
                         and not self.service.moved_elsewhere_lately(game.id)):
                     return  # the DM already shows exactly this
                 edited, _ = await self.pictures.edit(
-                    record.dm_message_id, rendered, self.editor(record.dm_channel_id, record.dm_message_id))
+                    record.dm_message_id, rendered, editor(self.host, record.dm_channel_id, record.dm_message_id))
                 self.remember_dm(game.id, seat, record.dm_message_id, rendered)
                 self.pictures.remember(record.dm_message_id, rendered, edited.attachments if edited else ())
                 return
@@ -297,27 +288,6 @@ class Delivery:
                 "on the table or `/hand` to see your hand privately.",
                 allowed_mentions=only([user_id]),
             )
-
-    def editor(self, channel_id: int, message_id: int) -> Callable[..., Awaitable[Edited | discord.Message]]:
-        """`edit(**kwargs)` of a message we drew (its embed, view, attachments): the call
-        `PartialMessage.edit` makes, with the same payload, on the client's HTTP client, and of
-        its reply only what is read (the attachments, to keep the picture), not a discord.py
-        Message with its embeds and components parsed. A stand-in host (tests): its own edit."""
-        http, state = getattr(self.host, "http", None), getattr(self.host, "_connection", None)
-        if http is None or state is None:
-            return self.host.get_partial_messageable(channel_id).get_partial_message(message_id).edit
-
-        async def edit(*, embed: discord.Embed | None = MISSING, view: discord.ui.View | None = MISSING,
-                       attachments: Sequence[discord.Attachment | discord.File] = MISSING) -> Edited:
-            if view is not MISSING:
-                state.prevent_view_updates_for(message_id)
-            with handle_message_parameters(embed=embed, view=view, attachments=attachments) as params:
-                data = await http.edit_message(channel_id, message_id, params=params)
-            if view and not view.is_finished() and view.is_dispatchable():
-                state.store_view(view, message_id)
-            return Edited([discord.Attachment(data=a, state=state) for a in data.get("attachments", [])])
-
-        return edit
 
     # ----- what is shown ----------------------------------------------------------------
     def remember_table(self, game_id: int, message_id: int, rendered: Rendered) -> None:

@@ -22,16 +22,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 from typing import Any
 
 import discord
-from discord.http import handle_message_parameters
-from discord.utils import MISSING
 
 from cogs.table.host import Outbox
 from cogs.table.mentions import NOBODY, neutral, only
 from cogs.table.present import table_info
+from cogs.table.quiet import post
 from cogs.table.registry import ui_for
 from cogs.table.ui import GameUI
 from cogs.table.wording import for_the_player
@@ -275,7 +273,7 @@ class Pings:
         shown = game.log_total
         content = self.thread_text(game, seats, waits)
         try:
-            sent = await self.post(channel, content[:2000], allowed_mentions=only(game.user_of(s) for s in seats))
+            sent = await post(self.delivery.host, channel, content[:2000], allowed_mentions=only(game.user_of(s) for s in seats))
         except discord.HTTPException as exc:
             log.info("could not ping in game %s: %s", game.id, exc)
             return None
@@ -286,27 +284,6 @@ class Pings:
         if game.ping_message_id is not None:
             await self.retire(game, game.ping_message_id)
         return sent, seats, shown
-
-    async def post(self, channel: Any, content: str, *, allowed_mentions: discord.AllowedMentions,
-                   reference: discord.MessageReference | None = None) -> int:
-        """Send a ping (text, its link previews off) and return its id. The reply is not made
-        into a discord.py Message, as `channel.send` would (nothing reads it): the call
-        `send` makes, with the same payload, on the client's HTTP client."""
-        host = self.delivery.host
-        http, state = getattr(host, "http", None), getattr(host, "_connection", None)
-        if http is None or state is None:  # a stand-in host (tests): its channel's own send
-            sent = await channel.send(content, suppress_embeds=True, allowed_mentions=allowed_mentions,
-                                      reference=reference)
-            return int(sent.id)
-        flags = discord.MessageFlags._from_value(0)
-        flags.suppress_embeds = True
-        with handle_message_parameters(
-            content=content, nonce=secrets.randbits(64), flags=flags, allowed_mentions=allowed_mentions,
-            message_reference=reference.to_message_reference_dict() if reference is not None else MISSING,
-            previous_allowed_mentions=state.allowed_mentions,
-        ) as params:
-            data = await http.send_message(channel.id, params=params)
-        return int(data["id"])
 
     async def retire(self, game: GameRecord, previous: int) -> None:
         """The thread's previous ping is no longer the newest: it stays until the pings before
@@ -378,7 +355,7 @@ class Pings:
                 said += f" · [table]({link})"
             hand = (discord.MessageReference(message_id=record.dm_message_id, channel_id=dm.id,
                                              fail_if_not_exists=False) if record.dm_message_id else None)
-            sent = await self.post(dm, said[:2000], allowed_mentions=NOBODY, reference=hand)
+            sent = await post(self.delivery.host, dm, said[:2000], allowed_mentions=NOBODY, reference=hand)
         except discord.HTTPException as exc:
             log.info("could not ping seat %s of game %s by DM: %s", seat, game.id, exc)
             return None

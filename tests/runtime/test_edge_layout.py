@@ -13,7 +13,7 @@ TABLE = ROOT / "cogs" / "table"
 #: The edge's modules and the job each has.
 EDGE = ("edge.py", "lobby.py", "intake.py", "delivery.py", "results.py", "answers.py", "components.py", "cog.py",
         "controls.py", "codec.py", "options.py", "kept_pictures.py", "pings.py", "deferral.py", "warmup.py",
-        "game_groups.py", "computers.py", "host.py", "lines.py", "registry.py")
+        "game_groups.py", "computers.py", "host.py", "lines.py", "registry.py", "quiet.py")
 
 
 def imports(path: Path) -> set[str]:
@@ -50,11 +50,11 @@ def test_only_one_place_refuses_a_non_player() -> None:
 #: any module can be imported alone. A new module is placed here.
 LAYERS: tuple[tuple[str, ...], ...] = (
     # words and ids: what everything else says and draws with
-    ("codec", "wording", "mentions", "deferral", "rules", "pictures", "host"),
+    ("codec", "wording", "mentions", "deferral", "rules", "pictures", "host", "quiet"),
     # the contract a game's UI fills in, and where the UIs are found
     ("ui", "options", "registry"),
     # drawing: components, tables, hands, lobbies, log lines, the pictures drawn ahead
-    ("components", "present", "lobby_screen", "result_screen", "kept_pictures", "controls", "lines", "warmup",
+    ("components", "picture_cache", "present", "lobby_screen", "result_screen", "kept_pictures", "controls", "lines", "warmup",
      "newcomers", "night"),
     # answering and posting: short answers, panels, pings, threads, results, delivery
     ("answers", "panels", "pings", "teams", "rematch", "results", "delivery"),
