@@ -1,10 +1,14 @@
-"""The SQLite backend: one aiosqlite connection, every transaction in one hop to its thread.
+"""The SQLite backend: one aiosqlite connection; a write runs at once on the event loop, a read
+in one hop to the connection's thread.
 
 aiosqlite runs everything in order on its one thread. A transaction made of several awaits
 could interleave with another coroutine's statements, so a whole transaction body
-(storage.sql) is driven by one function run on that thread: atomic, and one thread hop
-instead of four per action (the action loop's latency is mostly those hops). Reads are
-driven the same way, without BEGIN (each statement sees committed rows).
+(storage.sql) is driven by one function: atomic, whether on that thread or not. Reads are
+driven on the thread, without BEGIN (each statement sees committed rows): one may scan a
+table. A write is a step's few rows (a commit, a ping's bookkeeping), which SQLite in WAL
+mode commits in tens of microseconds, less than a hop to the thread and back costs the
+process: it runs on the event loop, at once, unless a read or write is on the thread then
+(it queues behind it there, so nothing interleaves on the one connection).
 
 Durability: WAL with synchronous=NORMAL. A committed transaction survives the bot process
 being killed at any moment (it is in the WAL, in the OS); only a power cut may lose the last
@@ -37,13 +41,18 @@ class SqliteBackend:
     def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
         self.connection = connection
         self.path = path
+        #: Transactions queued or running on the connection's thread (a write runs on the
+        #: event loop only when there are none).
+        self.on_thread = 0
 
     @classmethod
     async def open(cls, path: str | os.PathLike[str]) -> SqliteBackend:
         path = os.fspath(path)
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(path, isolation_level=None)
+        # check_same_thread off: writes run on the event loop's thread, never at once with the
+        # connection's own (see `run`)
+        connection = await aiosqlite.connect(path, isolation_level=None, check_same_thread=False)
         connection.row_factory = aiosqlite.Row
         backend = cls(connection, path)
         try:
@@ -63,8 +72,8 @@ class SqliteBackend:
         await self.connection.close()
 
     async def run(self, body: Tx[T], *, write: bool) -> T:
-        """Drive `body` on the database thread; a write in one IMMEDIATE transaction (rolled
-        back on error)."""
+        """Drive `body`: a write in one IMMEDIATE transaction (rolled back on error), on the
+        event loop when nothing is on the connection's thread; a read on that thread."""
 
         def transaction() -> T:
             conn: sqlite3.Connection = self.connection._conn  # aiosqlite's own sqlite3 connection
@@ -79,7 +88,13 @@ class SqliteBackend:
             conn.execute("COMMIT")
             return result
 
-        return await _on_thread(self.connection, transaction)
+        if write and self.on_thread == 0:
+            return transaction()
+        self.on_thread += 1
+        try:
+            return await _on_thread(self.connection, transaction)
+        finally:
+            self.on_thread -= 1
 
     async def statement(self, query: Query) -> Any:
         """One statement in its own write transaction."""
