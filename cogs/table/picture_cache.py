@@ -19,11 +19,12 @@ from cogs.table.ui import Screen, TableInfo
 
 
 class ImageCache:
-    """Pictures by the digest of what they are drawn from (the view and the names on it).
+    """Pictures by the digest of what they are drawn from (`picture_digest`).
 
-    A view that did not change is not drawn again: a redraw of the table after a private
-    step, a DM re-sent after an hour, a `/game status`, all reuse the PNG. Bounded by bytes,
-    least recently used first out."""
+    A picture whose inputs did not change is not drawn again: a redraw of the table after a
+    private step, a hand whose cards stayed while the rest of its view moved, a DM re-sent
+    after an hour, a `/game status`, all reuse the PNG. Bounded by bytes, least recently used
+    first out."""
 
     def __init__(self, max_bytes: int = 48 * 2**20) -> None:
         self.max_bytes = max_bytes
