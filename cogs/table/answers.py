@@ -15,6 +15,7 @@ import discord
 from cogs.table import codec
 from cogs.table.deferral import PATIENCE, STARTING_PATIENCE, answering, watched
 from cogs.table.mentions import neutral
+from cogs.table.quiet import update_pressed
 from games.core import IllegalAction
 from runtime.errors import NotAllowed, Refusal, StaleComponent
 
@@ -45,7 +46,7 @@ async def redraw_in_place(interaction: discord.Interaction, **edit: Any) -> None
         if interaction.response.is_done():
             await interaction.edit_original_response(**edit)
         else:
-            await interaction.response.edit_message(**edit)
+            await update_pressed(interaction, **edit)
 
 
 class Answers:

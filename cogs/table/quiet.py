@@ -1,10 +1,12 @@
-"""Calls to Discord whose replies nothing reads: a ping's post, the edit of a table or a hand.
+"""Calls to Discord whose replies nothing reads: a ping's post, the edit of a table or a hand,
+the pressed message updated as a press's answer.
 
-Each goes out as discord.py's `Messageable.send` or `PartialMessage.edit` would send it (the
-same payload, on the client's HTTP client), but its reply is not made into a discord.py
-Message, with its embeds, components and mentions parsed, only to be thrown away: of an
-edit's reply only the attachments are read (the picture kept by id). A stand-in host without
-an HTTP client (tests) gets discord.py's own calls.
+Each goes out as discord.py's `Messageable.send`, `PartialMessage.edit` or
+`InteractionResponse.edit_message` would send it (the same payload, on the client's HTTP
+client), but its reply is not made into a discord.py Message, with its embeds, components and
+mentions parsed, only to be thrown away: of an edit's reply only the attachments are read (the
+picture kept by id), and a press's update does not ask for the message back at all. A stand-in
+host or interaction (tests) gets discord.py's own calls.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
-from discord.http import handle_message_parameters
+from discord.enums import InteractionResponseType, InteractionType
+from discord.http import Route, handle_message_parameters
 from discord.utils import MISSING
+from discord.webhook.async_ import async_context, interaction_message_response_params
 
 
 @dataclass
@@ -64,3 +68,31 @@ def editor(host: Any, channel_id: int, message_id: int) -> Callable[..., Awaitab
         return Edited([discord.Attachment(data=a, state=state) for a in data.get("attachments", [])])
 
     return quiet_edit
+
+
+async def update_pressed(interaction: discord.Interaction, **edit: Any) -> None:
+    """Answer a press by updating its message (a type-7 callback) with `edit` (embed, view,
+    attachments), without `with_response`: Discord then sends nothing back to parse."""
+    state, session = getattr(interaction, "_state", None), getattr(interaction, "_session", None)
+    message = interaction.message
+    if (state is None or session is None or message is None or set(edit) - {"embed", "view", "attachments"}
+            or interaction.type not in (InteractionType.component, InteractionType.modal_submit)):
+        await interaction.response.edit_message(**edit)
+        return
+    if interaction.response.is_done():
+        raise discord.InteractionResponded(interaction)
+    if edit.get("view", MISSING) is not MISSING:
+        state.prevent_view_updates_for(message.id)
+    params = interaction_message_response_params(
+        type=InteractionResponseType.message_update.value, previous_allowed_mentions=state.allowed_mentions,
+        **edit)
+    route = Route("POST", "/interactions/{webhook_id}/{webhook_token}/callback",
+                  webhook_id=interaction.id, webhook_token=interaction.token)
+    http = state.http
+    if params.files:  # as discord.py sends it: a picture goes as multipart, else JSON
+        await async_context.get().request(route, session=session, proxy=http.proxy, proxy_auth=http.proxy_auth,
+                                          files=params.files, multipart=params.multipart)
+    else:
+        await async_context.get().request(route, session=session, proxy=http.proxy, proxy_auth=http.proxy_auth,
+                                          payload=params.payload)
+    interaction.response._response_type = InteractionResponseType.message_update

@@ -117,6 +117,21 @@ async def test_an_edit_makes_no_message_of_its_reply_and_the_picture_stays_kept(
     assert [a.id for a in table.attachments] == [picture.id] and table.embeds[0]["title"]
 
 
+async def test_a_press_is_answered_by_updating_its_message_without_asking_for_it_back(
+        fake_discord: FakeDiscord, bot: Any) -> None:
+    """The pressed table is redrawn as the press's response (type 7) without `with_response`:
+    Discord answers 204 and discord.py parses no message it would throw away."""
+    thread, users = await start(fake_discord, "hallway", "Narrow Hallway", "alice", "bob")
+    table = table_of(thread, "Narrow Hallway")
+    before = table.embeds[0]
+    with fake_discord.track() as calls:
+        await users[0].click(table, "Roll")
+        await fake_discord.idle()
+    [answer] = [c for c in calls if c.route == "POST /interactions/{interaction_id}/{token}/callback"]
+    assert answer.status == 204 and answer.body["type"] == 7
+    assert table_of(thread, "Narrow Hallway").embeds[0] != before  # the roll is on the table
+
+
 async def test_each_message_drawn_is_fingerprinted_once(fake_discord: FakeDiscord, bot: Any,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """A DM is asked its fingerprint several times (its panel, whether the DM already shows it,
