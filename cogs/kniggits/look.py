@@ -124,6 +124,22 @@ def text(image: Image.Image, xy: tuple[float, float], words: str, fill: RGB, siz
     pictures.stamp(image, sprite, inked, round(xy[0]) + left, round(xy[1]) + top)
 
 
+Box = tuple[float, float, float, float]  # left, top, right, bottom (right and bottom exclusive)
+
+
+def text_box(xy: tuple[float, float], words: str, size: int, anchor: str, *, narrow: bool = False) -> Box:
+    """Where `text` inks `words`: the roster lays its parts out by these so none overlaps another."""
+    left, top, right, bottom = _extent(words, condensed(size) if narrow else font(size), anchor)
+    x, y = round(xy[0]), round(xy[1])
+    return x + left, y + top, x + right, y + bottom
+
+
+@lru_cache(maxsize=4096)
+def _extent(words: str, face: pictures.Font, anchor: str) -> tuple[int, int, int, int]:
+    left, top, right, bottom = ImageDraw.Draw(Image.new("L", (1, 1))).textbbox((0, 0), words, font=face, anchor=anchor)
+    return int(left), int(top), int(right), int(bottom)
+
+
 @lru_cache(maxsize=4096)
 def _sprite(words: str, face: pictures.Font, anchor: str, fill: RGB, ground: RGB
             ) -> tuple[Image.Image, Image.Image, int, int]:

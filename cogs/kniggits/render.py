@@ -78,7 +78,7 @@ from cogs.kniggits.look import (
     text,
 )
 from cogs.kniggits.marks import _disc, kniggit_mark
-from cogs.kniggits.roster_column import _line_sprite, roster, roster_height
+from cogs.kniggits.roster_column import _line_sprite, line_layout, roster, roster_height
 from cogs.kniggits.shown import Bought, KniggitLook, Route, Shown, Target
 from cogs.kniggits.window import GAP_PX, Window, _rows_layer, _snap, field_layer, window
 from cogs.table import pictures
@@ -116,22 +116,21 @@ def framed(shown: Shown, win: Window, lines: Sequence[str], listed: list[Kniggit
     beside = False
     height = top + board_h + PAD
     if listed:
-        per_army = [sum(k["army"] == a for k in listed) for a in ("A", "B")]
-        one_column = roster_height(sum(per_army), 2)
+        one_column = roster_height(listed, 1, ROSTER_W)
         beside = WIDTH - board_w - 2 * PAD >= ROSTER_W and one_column <= board_h
         if not beside:
-            height += roster_height(max(per_army), 1) + PAD
+            two_columns = roster_height(listed, 2, WIDTH - 2 * PAD)
+            height += two_columns + PAD
     left = 0 if beside or board_w + PAD >= WIDTH else (WIDTH - board_w - AXIS_W // 2) // 2
     image = canvas(height)
     header(image, lines)
     board = Board(image, shown, win, left, top)
     if listed:
         if beside:
-            box = (WIDTH - PAD - ROSTER_W, top, WIDTH - PAD, top + roster_height(len(listed), 2))
-            roster(image, listed, box, 1)
+            roster(image, listed, (WIDTH - PAD - ROSTER_W, top, WIDTH - PAD, top + one_column), 1)
         else:
             y = top + board_h + PAD
-            roster(image, listed, (PAD, y, WIDTH - PAD, y + roster_height(max(per_army), 1)), 2)
+            roster(image, listed, (PAD, y, WIDTH - PAD, y + two_columns), 2)
     return board
 
 
@@ -395,5 +394,6 @@ def _deployment(key: bytes) -> bytes:
 
 def clear_caches() -> None:
     """Forget every drawn layer and picture (the bench measures cold pictures)."""
-    for cached in (field_layer, _rows_layer, _line_sprite, _disc, _battlefield, _preview, _reach, _sight, _deployment):
+    for cached in (field_layer, _rows_layer, _line_sprite, line_layout, _disc, _battlefield, _preview, _reach, _sight,
+                   _deployment):
         cached.cache_clear()

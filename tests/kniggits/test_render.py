@@ -370,3 +370,53 @@ def test_sprites_paste_the_pixels_drawing_in_place_gives(size: int, board: str,
     in_place = [drawn(render.battlefield, view)[0], drawn(render.preview, view, plan)[0]]
     for a, b in zip(pasted, in_place, strict=True):
         assert pixels(a).tobytes() == pixels(b).tobytes()
+
+
+# -- the roster: no part over another -----------------------------------------------------------------------
+def overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def roster_cases() -> list[list[dict[str, Any]]]:
+    """Rosters of seeded games with every variant on (archers, horses, potions, the flag, magic
+    swords, two swords; a 2v2 game and a long one), the packed boards' (every mark, pools of
+    12+), and a kniggit with every mark at once, one gone with a bow."""
+    every = {"archers": True, "horses": True, "potions": 4, "scenario": "flag", "magic_swords": True,
+             "two_swords": True, "double_defence": True}
+    cases = [packed(size)["kniggits"] for size in SIZES] + [over(48)["kniggits"]]
+    for seed, players, options in ((1, 2, dict(size=24, budget=60)), (3, 4, dict(size=36, team_sizes=[2, 2], budget=120)),
+                                   (4, 2, dict(size=48, budget=150))):
+        views = [v for v, _ in played(seed, players, **options, **every) if v["kniggits"]]
+        cases += [v["kniggits"] for v in views[:: max(1, len(views) // 12)]]
+    worst = kniggit("A10", (48, 48), M=15, A=15, D=15, mounted=True, magic_sword=True, kind="archer",
+                    carrying="B", status="fled")
+    cases.append([worst, kniggit("A9", (12, 22), kind="archer", status="gone"),
+                  kniggit("B10", (12, 22), carrying="A", mounted=True, magic_sword=True, two_swords=True)])
+    return cases
+
+
+def test_no_roster_part_overlaps_another() -> None:
+    """Every id, chip, mark and position in the roster's narrow column beside the field and in its
+    two columns under it has a box of its own, inside the panel; and those are the boxes drawn
+    (no pixel inked outside them), so the layout cannot hide an overlap."""
+    from cogs.kniggits.look import BACKGROUND, PANEL, ROSTER_W, blank, ink
+    from cogs.kniggits.roster_column import roster, roster_height, roster_parts
+
+    cases = roster_cases()
+    assert any(k["mounted"] for ks in cases for k in ks) and any(k["carrying"] for ks in cases for k in ks)
+    assert any(k["kind"] == "archer" and k["status"] == "gone" for ks in cases for k in ks)
+    for kniggits in cases:
+        for columns, width in ((1, ROSTER_W), (2, render.WIDTH - 2 * render.PAD)):
+            box = (0, 0, width, roster_height(kniggits, columns, width))
+            parts = roster_parts(kniggits, box, columns)
+            for n, a in enumerate(parts):
+                assert box[0] <= a.box[0] and a.box[2] <= box[2] and box[1] <= a.box[1] and a.box[3] <= box[3], a
+                for b in parts[n + 1:]:
+                    assert not overlap(a.box, b.box), (columns, a, b)
+            image = blank((width, box[3]), BACKGROUND)
+            roster(image, kniggits, box, columns)
+            inked = image.point([0 if v in (ink(PANEL), ink(BACKGROUND)) else 255 for v in range(256)], "L")
+            covered = Image.new("L", image.size, 255)
+            for part in parts:
+                covered.paste(0, tuple(round(v) for v in part.box))
+            assert ImageChops.multiply(inked, covered).getbbox() is None, (columns, [k["id"] for k in kniggits])
