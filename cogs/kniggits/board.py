@@ -201,12 +201,11 @@ class Board:
         """Every kniggit in the window; the others as arrows at the window's edge."""
         everyone = _by_id(kniggits)
         engaged_with = {(a, b) for a, b in pairs} | {(b, a) for a, b in pairs}
+        if arrows:
+            self.edge_arrows([k for k in on_field(kniggits) if k["id"] != skip and not self.visible(k["pos"])],
+                             self.taken(kniggits))
         for k in on_field(kniggits):
-            if k["id"] == skip:
-                continue
-            if not self.visible(k["pos"]):
-                if arrows:
-                    self.edge_arrow(k)
+            if k["id"] == skip or not self.visible(k["pos"]):
                 continue
             x, y = self.at(k["pos"])
             target = everyone.get(k["facing"] or "")
@@ -220,12 +219,48 @@ class Board:
                 toward = (dx, -dy)
             kniggit_mark(self.image, self.draw, k, x, y, self.cell, toward, facing)
 
-    def edge_arrow(self, k: KniggitLook) -> None:
-        """A kniggit outside the window: a triangle in its army's colour on the nearest edge."""
+    def taken(self, kniggits: list[KniggitLook]) -> set[tuple[int, int]]:
+        """The cells in the window holding a kniggit, a potion or a lying flag: no edge arrow there."""
+        cells = [k["pos"] for k in on_field(kniggits)] + [p["pos"] for p in self.shown["potions"]]
+        cells += [f["pos"] for f in self.shown["flags"] if f["pos"] is not None]
+        return {(xy[0], xy[1]) for xy in cells if self.visible(xy)}
+
+    def arrow_cell(self, pos: Sequence[int], taken: set[tuple[int, int]]) -> tuple[int, int]:
+        """The edge cell of an arrow to `pos` (outside the window): the nearest to it, slid along the
+        edge to the nearest cell with nothing drawn in it, so the arrow covers no disc."""
+        x0, x1, y0, y1 = self.win.x0, self.win.x1, self.win.y0, self.win.y1
+        px, py = min(max(pos[0], x0), x1), min(max(pos[1], y0), y1)
+        along_x = pos[1] < y0 or pos[1] > y1  # on the top or bottom edge: slide in x
+        lo, hi, at = (x0, x1, px) if along_x else (y0, y1, py)
+        for step in range(hi - lo + 1):
+            for n in (at - step, at + step):
+                cell = (n, py) if along_x else (px, n)
+                if lo <= n <= hi and cell not in taken and self.visible(cell):
+                    return cell
+        return px, py
+
+    def arrow_cells(self, outside: list[KniggitLook], taken: set[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Each arrow's cell: the edge cell nearest its kniggit, or when a disc, potion or flag is
+        drawn there, the nearest free one along the edge that no other arrow has (arrows to one
+        edge cell stay together, as they were)."""
+        natural = [self.arrow_cell(k["pos"], set()) for k in outside]
+        used = {cell for cell in natural if cell not in taken}
+        moved: dict[tuple[int, int], tuple[int, int]] = {}
+        for k, cell in zip(outside, natural, strict=True):
+            if cell in taken and cell not in moved:
+                moved[cell] = self.arrow_cell(k["pos"], taken | used)
+                used.add(moved[cell])
+        return [moved.get(cell, cell) for cell in natural]
+
+    def edge_arrows(self, outside: list[KniggitLook], taken: set[tuple[int, int]]) -> None:
+        for k, cell in zip(outside, self.arrow_cells(outside, taken), strict=True):
+            self.edge_arrow(k, cell)
+
+    def edge_arrow(self, k: KniggitLook, cell: tuple[int, int]) -> None:
+        """A kniggit outside the window: a triangle in its army's colour on `cell` of the edge
+        nearest it."""
         x0, x1, y0, y1, c = self.win.x0, self.win.x1, self.win.y0, self.win.y1, self.win.cell
-        px = min(max(k["pos"][0], x0), x1)
-        py = min(max(k["pos"][1], y0), y1)
-        x, y = self.at((px, py))
+        x, y = self.at(cell)
         dx = (k["pos"][0] > x1) - (k["pos"][0] < x0)
         dy = (k["pos"][1] < y0) - (k["pos"][1] > y1)  # screen y grows downward
         x += dx * c * 0.3

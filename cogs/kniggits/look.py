@@ -28,7 +28,7 @@ MIN_SPAN = 12
 ROSTER_W = 330  # the roster column when it fits beside the field
 ROW = 34  # a roster row
 CHIP_W = 40
-ID_W = 92  # a roster line's id column ("Army A" heads it)
+ID_W = 104  # a wide roster column's id column ("Army A" heads it, clear of the M over the chips)
 
 # -- colours -------------------------------------------------------------------------------------------
 BACKGROUND = (43, 45, 49)

@@ -43,6 +43,8 @@ WIDE = 400  # a column this wide keeps `ID_W`, its title at the left over the id
 GAP = 8  # between a line's parts
 MARK_GAP = 5  # between two marks
 TOP, BOTTOM = 6, 4  # the panel's margins above the first row and below the last
+MARGIN = 16  # the panel's margins left and right
+BETWEEN = 44  # between two columns: Army A's positions are not read as Army B's ids
 
 Mark = Literal["horse", "star", "bow", "swords", "flag A", "flag B", "fled"]
 
@@ -164,15 +166,15 @@ def header_layout(army: Army, x: float, y: float, width: float) -> list[Part]:
     """An army's heading row round `y`: "Army A" over the ids when the id column holds it, else at
     the right, and M A D over the chips."""
     id_w = id_column(width)
-    title = f"Army {army}"
-    box = text_box((x, y), title, MIN_FONT, "lm")
-    parts = [Part("title", x, y, box)]
-    if box[2] + GAP > x + id_w:
-        parts = [Part("title", x + width, y, text_box((x + width, y), title, MIN_FONT, "rm"))]
+    letters = []
     for n, pool in enumerate("MAD"):
         cx = x + id_w + n * CHIP_W + (CHIP_W - 4) / 2
-        parts.append(Part(f"{pool} head", cx, y, text_box((cx, y), pool, MIN_FONT, "mm")))
-    return parts
+        letters.append(Part(f"{pool} head", cx, y, text_box((cx, y), pool, MIN_FONT, "mm")))
+    title = f"Army {army}"
+    box = text_box((x, y), title, MIN_FONT, "lm")
+    if box[2] + GAP > letters[0].box[0]:
+        return [Part("title", x + width, y, text_box((x + width, y), title, MIN_FONT, "rm")), *letters]
+    return [Part("title", x, y, box), *letters]
 
 
 def line_rows(k: KniggitLook, width: float) -> int:
@@ -241,11 +243,12 @@ def placements(kniggits: list[KniggitLook], box: tuple[float, float, float, floa
     """Each heading and line of a roster in `box` (the armies side by side in two columns, or one
     under the other), and the bottom of its last row."""
     x0, y0, x1, _ = box
-    col_w = (x1 - x0 - 16 * (columns + 1)) / columns
+    col_w = (x1 - x0 - 2 * MARGIN - (columns - 1) * BETWEEN) / columns
     out: list[Placed] = []
     y = bottom = y0 + TOP
-    for n, army in enumerate(("A", "B")):
-        cx = x0 + 16 + (n % columns) * (col_w + 16)
+    armies: tuple[Army, Army] = ("A", "B")
+    for n, army in enumerate(armies):
+        cx = x0 + MARGIN + (n % columns) * (col_w + BETWEEN)
         cy = y0 + TOP if columns == 2 else y
         out.append(Placed(army, None, cx, cy, col_w))
         cy += ROW

@@ -420,3 +420,21 @@ def test_no_roster_part_overlaps_another() -> None:
             for part in parts:
                 covered.paste(0, tuple(round(v) for v in part.box))
             assert ImageChops.multiply(inked, covered).getbbox() is None, (columns, [k["id"] for k in kniggits])
+
+
+def test_an_edge_arrow_covers_no_disc() -> None:
+    """An arrow to a kniggit outside the window goes on the edge cell nearest it, or when a disc
+    (or potion or flag) is drawn there, the nearest free cell along the edge that no other arrow
+    has; arrows to one cell stay together."""
+    from cogs.kniggits.board import facts
+    from cogs.kniggits.window import Window
+
+    ks = [kniggit("A1", (5, 12)), kniggit("B1", (5, 30)), kniggit("B2", (6, 30)), kniggit("B3", (5, 40)),
+          kniggit("B4", (30, 3))]
+    shown = facts(public(48, ks, potions=[{"id": "P1", "pos": [12, 4], "kind": "M"}]))
+    board = render.framed(shown, Window(1, 12, 1, 12, 50), ["edge arrows"])
+    outside = [k for k in shown["kniggits"] if not board.visible(k["pos"])]
+    taken = board.taken(shown["kniggits"])
+    assert taken == {(5, 12), (12, 4)}
+    cells = dict(zip([k["id"] for k in outside], board.arrow_cells(outside, taken), strict=True))
+    assert cells == {"B1": (4, 12), "B2": (6, 12), "B3": (4, 12), "B4": (12, 3)}
