@@ -59,7 +59,7 @@ class PressButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"flo
         self.moves = moves
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> PressButton:
         return cls(int(match["moves"]))
 
