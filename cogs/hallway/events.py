@@ -4,7 +4,7 @@ checks the keys), and the verdicts the result shares."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from cogs.hallway.wording import dice, num, who
@@ -114,13 +114,15 @@ def penalty_line(data: schema.Penalty, info: TableInfo) -> str:
             f"−{data['penalty']} → {num(data['total'])}.")
 
 
-def afk_line(data: Mapping[str, Any], info: TableInfo) -> str:
+def afk_line(data: schema.Afk, info: TableInfo) -> str:
+    """Also the result's reason, from the outcome's detail (`seat` and `limit`)."""
     seat = data["seat"]
     return (f"💤 {who(seat, info)} let {data.get('limit', 5)} turns pass in a row and forfeits: "
             f"{info.name_of(1 - seat)} wins.")
 
 
-def left_line(data: Mapping[str, Any], info: TableInfo) -> str:
+def left_line(data: schema.Forfeit, info: TableInfo) -> str:
+    """Also the result's reason, from the outcome's detail (`seat`)."""
     return f"{who(data['seat'], info)} left the hallway: {info.name_of(1 - data['seat'])} wins."
 
 
@@ -163,7 +165,8 @@ def decline_line(data: schema.Declined, info: TableInfo) -> str:
 #: Events a timer can cause in a dude's place; their lines say so first.
 TIMED = frozenset({"land", "exit", "decline", "edge"})
 #: The words of every event of the schema's catalogue (`schema.EVENTS`), each function reading
-#: its own payload type; `event_line` looks the event's type up here.
+#: its own payload type (tests/test_event_words.py checks it against the catalogue); `event_line`
+#: looks the event's type up here.
 EVENT_WORDS: dict[schema.EventKind, Callable[[Any, TableInfo], str]] = {
     "rolled": rolled_line,
     "rolloff": rolloff_line,

@@ -8,7 +8,7 @@ words are in `events.py`, the dudes' names and dice in `wording.py` (imports flo
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from cogs.hallway import render
 from cogs.hallway.events import EVENT_WORDS, TIMED, afk_line, left_line, verdict
@@ -261,9 +261,9 @@ class HallwayUI(GameUI[PublicView, SeatView]):
         detail = outcome.get("detail") or {}
         reason = outcome.get("reason")
         if reason == "afk":
-            return afk_line(detail, info)
+            return afk_line(cast(schema.Afk, detail), info)  # the detail holds the keys it reads
         if reason == "forfeit":
-            return left_line(detail, info)
+            return left_line(cast(schema.Forfeit, detail), info)
         if reason in ("points", "exit", "shared"):
             return verdict(reason, detail.get("winner"), detail.get("totals") or [0, 0], info)
         return super().result_reason(outcome, info)

@@ -64,9 +64,15 @@ def voted_line(data: schema.Voted, info: TableInfo) -> str:
     return f"{info.name_of(data['seat'])} votes {data['vote']}."
 
 
+def passed_line(data: schema.Seat, info: TableInfo) -> str:
+    return "You passed."
+
+
 def about(words: str) -> Callable[[schema.Seat, TableInfo], str]:
     """The line of an event about one seat: `{name}` stands for the seat's player."""
-    return lambda data, info: words.format(name=info.name_of(data["seat"]))
+    def line(data: schema.Seat, info: TableInfo) -> str:
+        return words.format(name=info.name_of(data["seat"]))
+    return line
 
 
 def hidden(data: schema.Nothing, info: TableInfo) -> str | None:
@@ -75,8 +81,9 @@ def hidden(data: schema.Nothing, info: TableInfo) -> str | None:
 
 
 #: The words of every event of the schema's catalogue (`schema.EVENTS`), each function reading
-#: its own payload type; `TarotUI.event_line` looks the event's type up here. None: no line.
-EVENT_LINES: dict[schema.EventKind, Callable[[Any, TableInfo], str | None]] = {
+#: its own payload type (tests/test_event_words.py checks it against the catalogue);
+#: `TarotUI.event_line` looks the event's type up here. None: no line.
+EVENT_WORDS: dict[schema.EventKind, Callable[[Any, TableInfo], str | None]] = {
     "dealt": dealt_line,
     "discarded": discarded_line,
     "discard_made": discard_made_line,
@@ -85,7 +92,7 @@ EVENT_LINES: dict[schema.EventKind, Callable[[Any, TableInfo], str | None]] = {
     "trick": trick_line,
     "window": window_line,
     "may_call": may_call_line,
-    "passed": lambda data, info: "You passed.",
+    "passed": passed_line,
     "called": called_line,
     "window_closed": hidden,
     "hand_end": hand_end_line,

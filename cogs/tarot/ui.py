@@ -28,7 +28,7 @@ from cogs.table.ui import (
 from cogs.table.wording import plural
 from cogs.tarot import render
 from cogs.tarot.card_names import card_label, card_short
-from cogs.tarot.events import EVENT_LINES
+from cogs.tarot.events import EVENT_WORDS
 from cogs.tarot.wording import TEAM, pair_name, plays_text, short, signed, team_names
 from games.tarot import ENGINE, schema
 from games.tarot.cards import PAIR_OF, SUIT_NAMES, SUITS, hand_key, suit
@@ -275,7 +275,7 @@ class TarotUI(GameUI[PublicView, SeatView]):
     # ----- words --------------------------------------------------------------------------
     def event_line(self, event: dict[str, Any], info: TableInfo) -> str | None:
         """The log line of an engine event, with the players' names (`cogs/tarot/events.py`)."""
-        wording = EVENT_LINES.get(event.get("type", ""))
+        wording = EVENT_WORDS.get(event.get("type", ""))
         if wording is None:
             return super().event_line(event, info)
         return wording(event.get("data") or {}, info)

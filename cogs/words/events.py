@@ -138,17 +138,46 @@ def over_line(d: schema.GameOver, info: TableInfo) -> str:
 
 def said(words: str) -> Callable[[schema.Seat, TableInfo], str]:
     """An event about one seat: its name, then `words`."""
-    return lambda d, info: f"{info.name_of(d['seat'])} {words}"
+    def line(d: schema.Seat, info: TableInfo) -> str:
+        return f"{info.name_of(d['seat'])} {words}"
+    return line
 
 
 def seat_word(words: str) -> Callable[[schema.Word, TableInfo], str]:
     """An event about a seat and a word: `words` with {who} and {word} filled in."""
-    return lambda d, info: words.format(who=info.name_of(d["seat"]), word=d["word"])
+    def line(d: schema.Word, info: TableInfo) -> str:
+        return words.format(who=info.name_of(d["seat"]), word=d["word"])
+    return line
 
 
-#: Every event of the catalogue (`schema.EVENTS`) and its words; `WordsUI.event_line` looks the
-#: event's type up here.
-EVENT_LINES: dict[schema.EventKind, Callable[[Any, TableInfo], str]] = {
+def rps_reveal_line(d: schema.Reveal, info: TableInfo) -> str:
+    return "Rock, paper, scissors: " + reveal(d, info, {s: f"{e} {s}" for s, e in SHAPE_EMOJI.items()}) + "."
+
+
+def tiebreak_line(d: schema.Seats, info: TableInfo) -> str:
+    return f"{seat_names(d, info)} are tied: choose Coin toss or Wordblitz."
+
+
+def tiebreak_reveal_line(d: schema.Reveal, info: TableInfo) -> str:
+    return "Tie-break: " + reveal(d, info, {k: f"chose {v}" for k, v in TIEBREAK_NAMES.items()}) + "."
+
+
+def wordblitz_line(d: schema.Seats, info: TableInfo) -> str:
+    return f"Wordblitz between {seat_names(d, info)}! The first to finish a 3-letter word wins."
+
+
+def blitz_timeout_line(d: schema.Seats, info: TableInfo) -> str:
+    return "Wordblitz ran 30 turns without a word: coin toss."
+
+
+def abandoned_line(d: schema.Seats, info: TableInfo) -> str:
+    return "💤 Everyone is away: the game is abandoned, with no result."
+
+
+#: Every event of the catalogue (`schema.EVENTS`) and its words, each function reading its own
+#: payload type (tests/test_event_words.py checks it against the catalogue); `WordsUI.event_line`
+#: looks the event's type up here.
+EVENT_WORDS: dict[schema.EventKind, Callable[[Any, TableInfo], str]] = {
     "play": play_line,
     "backspace": backspace_line,
     "editor": editor_line,
@@ -172,20 +201,17 @@ EVENT_LINES: dict[schema.EventKind, Callable[[Any, TableInfo], str]] = {
     "tip_steal": tip_steal_line,
     "tip_kept": seat_word("{who} keeps {word}."),
     "rps": rps_line,
-    "rps_reveal": lambda d, i: "Rock, paper, scissors: " + reveal(
-        d, i, {s: f"{e} {s}" for s, e in SHAPE_EMOJI.items()}) + ".",
+    "rps_reveal": rps_reveal_line,
     "picked": picked_line,
     "game_over": over_line,
-    "tiebreak": lambda d, i: f"{seat_names(d, i)} are tied: choose Coin toss or Wordblitz.",
-    "tiebreak_reveal": lambda d, i: "Tie-break: " + reveal(
-        d, i, {k: f"chose {v}" for k, v in TIEBREAK_NAMES.items()}) + ".",
+    "tiebreak": tiebreak_line,
+    "tiebreak_reveal": tiebreak_reveal_line,
     "tiebreak_won": tiebreak_won_line,
-    "wordblitz": lambda d, i: (f"Wordblitz between {seat_names(d, i)}! "
-                               "The first to finish a 3-letter word wins."),
+    "wordblitz": wordblitz_line,
     "blitz_word": seat_word("{who} makes {word}!"),
-    "blitz_timeout": lambda d, i: "Wordblitz ran 30 turns without a word: coin toss.",
+    "blitz_timeout": blitz_timeout_line,
     "blitz_bust": seat_word("{word} is too long: the word is discarded."),
     "afk": said("is away: their turns pass after 10 s."),
-    "abandoned": lambda d, i: "💤 Everyone is away: the game is abandoned, with no result.",
+    "abandoned": abandoned_line,
     "left": left_line,
 }

@@ -17,7 +17,7 @@ from typing import Any
 from cogs.table.ui import Card, GameUI, Screen, TableInfo
 from cogs.words import render
 from cogs.words.commands import SHORTCUTS
-from cogs.words.events import EVENT_LINES
+from cogs.words.events import EVENT_WORDS
 from cogs.words.panel import private_controls, private_prompt
 from cogs.words.table import awaited, player_lines, public_controls, spaced_word
 from cogs.words.wording import and_join, points, reason_text
@@ -111,7 +111,7 @@ class WordsUI(GameUI[PublicView, SeatView]):
 
     def event_line(self, event: dict[str, Any], info: TableInfo) -> str | None:
         data = event.get("data") or {}
-        wording = EVENT_LINES.get(event.get("type", ""))
+        wording = EVENT_WORDS.get(event.get("type", ""))
         if wording is None:
             return super().event_line(event, info)
         return wording(data, info)

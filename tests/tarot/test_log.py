@@ -12,7 +12,7 @@ from typing import Any, get_args
 
 from cogs.table.ui import Seat as SeatInfo
 from cogs.table.ui import TableInfo
-from cogs.tarot.events import EVENT_LINES
+from cogs.tarot.events import EVENT_WORDS
 from cogs.tarot.ui import TarotUI
 from games.core import Event
 from games.tarot import ENGINE, schema
@@ -42,7 +42,7 @@ def emitted_types() -> set[str]:
 
 
 def test_every_event_the_engine_can_emit_is_in_the_catalogue_and_worded() -> None:
-    assert emitted_types() == set(EVENT_LINES) == set(schema.EVENTS) == set(get_args(schema.EventKind))
+    assert emitted_types() == set(EVENT_WORDS) == set(schema.EVENTS) == set(get_args(schema.EventKind))
 
 
 def played() -> tuple[list[dict[str, Any]], list[Event]]:

@@ -17,7 +17,7 @@ from typing import Any, get_args
 import pytest
 
 from cogs.table.ui import Seat, TableInfo
-from cogs.words.ui import EVENT_LINES, WordsUI
+from cogs.words.ui import EVENT_WORDS, WordsUI
 from games.core import Event, IllegalAction, State
 from games.words import ENGINE, schema
 from games.words.cards import HOW_DO_YOU_SAY, face, word_value
@@ -72,7 +72,7 @@ def emitted_types() -> set[str]:
 
 
 def test_every_event_the_engine_can_emit_is_worded() -> None:
-    assert emitted_types() == set(EVENT_LINES) == set(schema.EVENTS)
+    assert emitted_types() == set(EVENT_WORDS) == set(schema.EVENTS)
 
 
 def test_every_action_kind_of_the_schema_has_its_rule() -> None:
