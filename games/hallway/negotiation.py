@@ -12,7 +12,7 @@ from typing import Any
 from games.core import Action, Event, IllegalAction, State
 from games.hallway.board import START, encounter_fee
 from games.hallway.schema import Who
-from games.hallway.state import MAX_AMOUNT, OFFER_LIMIT, change_score, land, other, place
+from games.hallway.state import MAX_AMOUNT, OFFER_LIMIT, change_score, land, other, phase, place
 from games.hallway.turns import end_turn
 
 PAYERS: tuple[Who, ...] = ("me", "you")
@@ -24,13 +24,14 @@ def pending(state: State) -> dict[str, Any] | None:
 
 
 def verify_negotiating(state: State) -> None:
-    if state["phase"] == "turn":
+    now = phase(state).name
+    if now == "turn":
         raise IllegalAction("There's no encounter to haggle over: it's {turn}'s turn to roll.", rule="8",
                             seats={"turn": state["turn"]})
-    if state["phase"] == "edge":
+    if now == "edge":
         raise IllegalAction("The haggling is over: {holder} holds the Edge and is choosing.", rule="12",
                             seats={"holder": state["edge"]})
-    if state["phase"] != "negotiate":
+    if now != "negotiate":
         raise IllegalAction("There's nothing to negotiate right now.", rule="8")
 
 
@@ -138,7 +139,7 @@ def no_deal(state: State, seat: int, timeout: bool) -> list[Event]:
 
 
 def verify_edge(state: State, seat: int, action: Action) -> Who:
-    if state["phase"] != "edge":
+    if phase(state).name != "edge":
         raise IllegalAction("The Edge is only used when an encounter ends without a deal.", rule="12")
     if seat != state["edge"]:
         raise IllegalAction("{holder} holds the Edge and chooses who goes back.", rule="12",

@@ -7,7 +7,7 @@ from typing import Any
 from games import choices
 from games.core import Event, IllegalAction, Outcome, Rng, State
 from games.hallway.board import STEP, left_penalty, steps_to_exit
-from games.hallway.state import FINAL_ENCOUNTER, exited, land, new_rolloff, other, place
+from games.hallway.state import FINAL_ENCOUNTER, exited, land, new_rolloff, other, phase, place
 
 DIE = 4
 
@@ -162,7 +162,7 @@ def verdict(state: State, ranks: tuple[int, int] | list[int], totals: list[int])
 
 def outcome(state: State) -> Outcome | None:
     final = state.get("final")
-    if state["phase"] != "over" or not final:
+    if phase(state).name != "over" or not final:
         return None
     ranks = tuple(final["ranks"])
     facts = verdict(state, ranks, final["totals"])

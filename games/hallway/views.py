@@ -7,7 +7,7 @@ from games.core import State
 from games.hallway import turns
 from games.hallway.board import encounter_fee, left_penalty, track
 from games.hallway.schema import NegotiationView, PublicView
-from games.hallway.state import OFFER_LIMIT, exited
+from games.hallway.state import OFFER_LIMIT, exited, phase
 
 
 def view(state: State) -> PublicView:
@@ -24,7 +24,7 @@ def view(state: State) -> PublicView:
     }
     last, final = state["last_roll"], state["final"]
     return {
-        "phase": state["phase"],
+        "phase": phase(state).name,
         "track": track(),
         "pos": list(pos),
         "score": list(state["score"]),

@@ -16,7 +16,7 @@ from games.tarot.cards import DECK, SUITS
 from games.tarot.deal import discard_choices, partner, team_of
 from games.tarot.hand import current_trick, turn, window_holder
 from games.tarot.schema import Kind, PublicView, SeatView
-from games.tarot.state import new_state
+from games.tarot.state import finished, new_state
 from games.tarot.state import phase as phase  # where the game is: the rules in hand.py read it too
 from games.tarot.tricks import legal_cards
 from games.tarot.views import conference_on as conference_on  # its old home, read by the UI and tests
@@ -195,7 +195,7 @@ class TarotEngine(Engine[PublicView, SeatView]):
             ranks = tuple(1 if s in losers else 0 for s in range(4))
             return Outcome(ranks=ranks, scores=tuple(float(points[team_of(s)]) for s in range(4)), teams=TEAMS,
                            reason="afk", detail={"seat": away}, unrated=(partner(away),))
-        if not state["over"]:
+        if not finished(state):
             return None
         a, b = points
         ranks = (0, 0, 0, 0) if a == b else tuple((0 if (a > b) == (s < 2) else 1) for s in range(4))

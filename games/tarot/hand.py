@@ -3,7 +3,7 @@ the order of play, and the Aces of Allegiance. Functions of the game state; the 
 (`games.tarot.engine`) dispatches to them and keeps the AFK bookkeeping. Each move's rule
 check (`verify_*`, reading the state only) is what the engine's VERIFY table runs, and the move
 runs it first. Where the game is, `phase(state)` (`state.py`), is read here; the helpers of one hand's
-record (`turn`, `current_trick`) read that record's own phase."""
+record (`turn`, `current_trick`) read that record's own phase through `hand_phase`."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from games.tarot.cards import DECK, FOOL, PAIR_OF, PAIRS, SUITS, cheap_key, corr
 from games.tarot.deal import deal, default_discard, league_pack, partner, team_of
 from games.tarot.deal import verify_discard as discard_rule
 from games.tarot.scoring import Rules, settle
-from games.tarot.state import phase
+from games.tarot.state import hand_phase, phase
 from games.tarot.tricks import legal_cards, winner
 from games.tarot.tricks import verify_play as play_rule
 
@@ -52,7 +52,7 @@ def start_hand(state: State, *, deck: list[str] | None = None) -> list[Event]:
 # ----- whose turn --------------------------------------------------------------------------
 def current_trick(hand: dict[str, Any]) -> dict[str, Any] | None:
     """The trick being played (or just completed while an Ace's window is open)."""
-    if hand["tricks"] and (hand["tricks"][-1]["winner"] is None or hand["phase"] == "window"):
+    if hand["tricks"] and (hand["tricks"][-1]["winner"] is None or hand_phase(hand) == "window"):
         trick: dict[str, Any] = hand["tricks"][-1]
         return trick
     return None
@@ -60,7 +60,7 @@ def current_trick(hand: dict[str, Any]) -> dict[str, Any] | None:
 
 def turn(hand: dict[str, Any]) -> int | None:
     """Who plays next (R6, R15c), or None outside the play phase."""
-    if hand["phase"] != "play":
+    if hand_phase(hand) != "play":
         return None
     trick = hand["tricks"][-1] if hand["tricks"] and hand["tricks"][-1]["winner"] is None else None
     if trick is None:

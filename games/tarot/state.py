@@ -22,5 +22,24 @@ def new_state(players: int, rng_state: dict[str, int], options: dict[str, Any]) 
 def phase(state: State) -> Phase[PhaseName, Literal["vote"] | None]:
     """Where the game is (the one place that reads it): the hand's phase, "over" once the game
     is over or abandoned, with the step "vote" while play is paused for an AFK vote (§4)."""
-    over = state["over"] or state["abandoned"] is not None
-    return Phase("over" if over else state["hand"]["phase"], "vote" if state["vote"] is not None and not over else None)
+    over = finished(state) or state["abandoned"] is not None
+    at = hand_phase(state["hand"])
+    return Phase("over" if over or at == "done" else at, "vote" if state["vote"] is not None and not over else None)
+
+
+#: Where one hand's record is: the game's phases within a hand, and "done" once the hand is
+#: settled (only ever seen after the last hand, when the game's phase is "over").
+HandPhase = Literal["discard", "nominate", "play", "window", "done"]
+
+
+def hand_phase(hand: dict[str, Any]) -> HandPhase:
+    """Where one hand's own record is (its tricks' helpers in `hand.py` take the hand, not the
+    game, so they read it here)."""
+    at: HandPhase = hand["phase"]
+    return at
+
+
+def finished(state: State) -> bool:
+    """All the hands are played (the stored `over`); an abandoned game is over (`phase`) but
+    not finished, and its views say so as they always have."""
+    return bool(state["over"])

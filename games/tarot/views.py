@@ -15,11 +15,13 @@ from games.tarot.schema import (
     LedSuit,
     MoverTable,
     Options,
+    PhaseName,
     PublicView,
     SeatView,
     Trick,
     VoteView,
 )
+from games.tarot.state import finished, hand_phase, phase
 from games.tarot.tricks import led_suit, substitutes
 
 
@@ -37,7 +39,8 @@ def public(state: State) -> PublicView:
         "hand_no": min(state["hand_no"], HANDS_PER_GAME - 1) + 1, "hands": HANDS_PER_GAME,
         "dealer": hand["dealer"], "mode": options["mode"], "direction": hand["direction"],
         "options": options.copy(), "conference": conference_on(options),
-        "phase": "over" if state["over"] else hand["phase"], "turn": turn(hand),
+        # a hand is "done" only once the game is finished
+        "phase": "over" if finished(state) else cast(PhaseName, hand_phase(hand)), "turn": turn(hand),
         "g_suit": hand["g_suit"], "points": list(state["points"]), "tricks_won": tricks_won,
         "trick_no": len(hand["tricks"]) if trick else len(hand["tricks"]) + 1,
         "trick": _public_trick(trick) if trick else None,
@@ -50,14 +53,15 @@ def public(state: State) -> PublicView:
         "hand_sizes": [len(h) for h in hand["hands"]], "discarded": bool(hand["discard"]),
         "afk": {"flagged": list(state["afk"]["flagged"]),
                 "vote": {"seat": vote["seat"], "votes": dict(vote["votes"])} if vote else None},
-        "history": state["history"], "over": state["over"], "abandoned": state["abandoned"],
+        "history": state["history"], "over": finished(state), "abandoned": state["abandoned"],
     }
 
 def private(state: State, seat: int) -> SeatView:
     """A seat's own: its hand, what it may do now, and the table only while it must play."""
     hand = state["hand"]
     held = hand["hands"][seat]
-    legal = legal_for(hand, seat) if state["vote"] is None and not state["over"] else []
+    at = phase(state)
+    legal = legal_for(hand, seat) if at.step != "vote" and not finished(state) else []
     trick = hand["tricks"][-1] if hand["tricks"] and hand["tricks"][-1]["winner"] is None else None
     plays = trick["plays"] if trick else []
     as_led = sort_hand([c for c in substitutes(held, led_suit(plays), hand["g_suit"]) if c in legal])
@@ -67,19 +71,19 @@ def private(state: State, seat: int) -> SeatView:
         "hand": sort_hand(held), "legal": sort_hand(legal), "as_led": as_led,
         # only the mover's menu needs it; a led card is never the Fool (`led_suit`)
         "led": cast(LedSuit | None, led_suit(plays)) if legal else None,
-        "window": hand["phase"] == "window" and not state["over"],
-        "nominate": hand["phase"] == "nominate" and seat == hand["dealer"] and state["vote"] is None,
+        "window": hand_phase(hand) == "window" and not finished(state),
+        "nominate": hand_phase(hand) == "nominate" and seat == hand["dealer"] and at.step != "vote",
     }
     if legal:
         mine["table"] = _table_for_mover(state)
     if seat == hand["dealer"]:
         mine["discard"] = list(hand["discard"])
-        if hand["phase"] == "discard" and state["vote"] is None:
+        if hand_phase(hand) == "discard" and at.step != "vote":
             allegiances = state["options"]["allegiances"]
             _plain, _trumps, shortfall = discard_shortfall(held, allegiances=allegiances)
             mine["discard_options"] = sort_hand(discard_choices(held, allegiances=allegiances))
             mine["discard_trumps"] = shortfall
-    if hand["phase"] == "window" and window_holder(hand) == seat:
+    if hand_phase(hand) == "window" and window_holder(hand) == seat:
         mine["can_call"] = {"ace": hand["window"]["ace"], "shown": corresponding_ace(hand["window"]["ace"]),
                             "passed": hand["window"]["passed"]}
     return mine

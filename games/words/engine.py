@@ -314,15 +314,15 @@ def upgrade(state: State, events: list[Event]) -> bool:
     True when there was anything to do."""
     missing = {k: copy.deepcopy(v) for k, v in NEW_KEYS.items() if k not in state}
     state.update(missing)
-    phase = state["phase"]
-    if phase["name"] not in LEGACY_WINDOWS:
+    phase, name = state["phase"], phase_of(state).name
+    if name not in LEGACY_WINDOWS:
         return bool(missing)
     users = [s for s in phase.get("players", phase.get("users", [])) if s not in state["left"]]
     stack = state["stacks"][phase["seat"]]
-    if phase["name"] != "challenge" and users and stack:
+    if name != "challenge" and users and stack:
         winner = users[0] if len(users) == 1 else Rng(state).choice(users)
         tips.move_word(state, phase["seat"], winner, stack[-1][0], phase["seat"], events)
-    if phase["name"] == "challenge":
+    if name == "challenge":
         windows.change_stands(state)
         step: Next = END_TURN
     elif phase.get("then") == "main" and state["turn"] not in state["left"]:

@@ -15,7 +15,7 @@ from games.core import Secret, State
 from games.words import schema
 from games.words.cards import ALL_FACES, LETTERS, face, word_value
 from games.words.ending import TIEBREAK_PICKS
-from games.words.state import board, hand_faces, in_blitz, seats_in_play, spell
+from games.words.state import board, hand_faces, in_blitz, phase, seats_in_play, spell
 from games.words.tips import SHAPES
 from games.words.windows import undo_place
 
@@ -25,15 +25,15 @@ PUBLIC_PHASE_KEYS: tuple[Literal["seat", "step", "word", "tied", "reason"], ...]
 
 
 def public_phase(state: State) -> schema.Phase:
-    phase = state["phase"]
-    out: schema.Phase = {"name": phase["name"], "n": phase["n"]}
+    stored, at = state["phase"], phase(state)
+    out: schema.Phase = {"name": at.name, "n": stored["n"]}
     for key in PUBLIC_PHASE_KEYS:
-        if key in phase:
-            out[key] = phase[key]
-    if out.get("step") == "steal":
+        if key in stored:
+            out[key] = stored[key]
+    if at.step == "steal":
         out["step"] = "ask"  # whether anyone holds the letter is the asker's business
-    if "box" in phase:  # a secret-choice round: who is in it and who has chosen, no picks
-        out["box"] = public_box(phase["box"])
+    if "box" in stored:  # a secret-choice round: who is in it and who has chosen, no picks
+        out["box"] = public_box(stored["box"])
     return out
 
 
@@ -135,15 +135,15 @@ def seat_view(state: State, seat: int) -> schema.SeatView:
     hand = board(state)["hands"][seat]
     own: schema.Own = {"seat": seat, "hand": {c: face(c) for c in hand}, "hand_faces": hand_faces(hand),
                        "picked": state["picks"][seat]}
-    phase = state["phase"]
-    if "box" in phase:
-        own["my_pick"] = choices.private(phase["box"], seat)
+    stored, at = state["phase"], phase(state)
+    if "box" in stored:
+        own["my_pick"] = choices.private(stored["box"], seat)
     if state["rps"] is not None:
         own["my_pick"] = choices.private(state["rps"]["box"], seat)
-    if phase["name"] == "main" and phase["seat"] == seat and phase["step"] == "steal":
+    if at.name == "main" and stored["seat"] == seat and at.step == "steal":
         public["phase"]["step"] = "steal"
-        own["steal_letter"] = phase["letter"]
-        own["steal_held"] = phase["held"]
+        own["steal_letter"] = stored["letter"]
+        own["steal_held"] = stored["held"]
     return {**public, **own}
 
 
@@ -171,16 +171,16 @@ def secrets(state: State) -> list[Secret]:
     out += [Secret(s, ("picks", s), "pick") for s, p in enumerate(state["picks"]) if p is not None]
     if state["drawn"] is not None:
         out.append(Secret(board(state)["turn"], ("drawn",), "card"))
-    phase = state["phase"]
-    if phase.get("fallback") is not None:
+    stored, at = state["phase"], phase(state)
+    if stored.get("fallback") is not None:
         out.append(Secret(None, ("phase", "fallback"), "letter"))
-    if phase["name"] == "main" and phase.get("step") == "steal":
-        out += [Secret(phase["seat"], ("phase", "letter"), "letter"),
-                Secret(phase["seat"], ("phase", "held"), "held")]
+    if at.name == "main" and at.step == "steal":
+        out += [Secret(stored["seat"], ("phase", "letter"), "letter"),
+                Secret(stored["seat"], ("phase", "held"), "held")]
     game = state["rps"]
     if game is not None:
         out += [Secret(None, ("rps", "fallback", s), "shape") for s in game["box"]["seats"]]
         out += choices.secrets(game["box"], ("rps", "box"), "shape")
-    if phase["name"] == "tiebreak":
-        out += choices.secrets(phase["box"], ("phase", "box"), "tiebreak")
+    if at.name == "tiebreak":
+        out += choices.secrets(stored["box"], ("phase", "box"), "tiebreak")
     return out
