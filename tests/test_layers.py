@@ -4,6 +4,7 @@ the runtime stays Discord-free. A shortcut across a layer fails here, not in rev
 from __future__ import annotations
 
 import ast
+import fnmatch
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -65,12 +66,40 @@ def global_random(path: Path) -> Iterator[tuple[int, str]]:
         elif (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "random"
               and node.attr != "Random"):
             yield node.lineno, f"random.{node.attr}"
+        elif isinstance(node, ast.Call) and unseeded_random(node):
+            yield node.lineno, "random.Random() without a seed"
+
+
+def unseeded_random(call: ast.Call) -> bool:
+    """`random.Random()`, `Random()` or `Random(None)`: seeded from the OS, so it never replays."""
+    func = call.func
+    named = (isinstance(func, ast.Name) and func.id == "Random") or (
+        isinstance(func, ast.Attribute) and func.attr == "Random" and isinstance(func.value, ast.Name)
+        and func.value.id == "random")
+    seeds = [*call.args, *(keyword.value for keyword in call.keywords)]
+    return named and all(isinstance(seed, ast.Constant) and seed.value is None for seed in seeds)
+
+
+#: The only modules of games/ that import `random`: the game's generator (games.rng), the computer's
+#: per-decision one (games.computer.decision_rng) and the policies that are handed it (`rng: random.Random`).
+#: An engine module takes chance from games.rng, never a generator of its own.
+RANDOM_IMPORTERS = ("games/rng.py", "games/computer.py", "games/*/ai.py", "games/*/ai_*.py")
+
+
+def may_import_random(relative: str) -> bool:
+    return any(fnmatch.fnmatch(relative, pattern) for pattern in RANDOM_IMPORTERS)
 
 
 def test_engines_take_chance_only_from_a_seeded_generator() -> None:
     uses = [f"{path.relative_to(ROOT)}:{line} uses {name}"
             for path in sources("games") for line, name in global_random(path)]
     assert uses == []
+
+
+def test_only_the_generators_and_the_policies_import_random() -> None:
+    importers = [f"{path.relative_to(ROOT)}:{line}" for path in sources("games") for line, name in imported(path)
+                 if name == "random" and not may_import_random(path.relative_to(ROOT).as_posix())]
+    assert importers == []
 
 
 def test_sql_is_written_only_in_storage() -> None:
@@ -94,4 +123,10 @@ def test_the_checks_would_see_a_crossing(tmp_path: Path) -> None:
     chance.write_text("import random\nfrom random import Random, shuffle\n"
                       "def f(rng: random.Random) -> int:\n    return random.randint(1, 6)\n")
     assert [name for _, name in global_random(chance)] == ["random.shuffle", "random.randint"]
+    unseeded = tmp_path / "unseeded.py"
+    unseeded.write_text("import random\nfrom random import Random\nA = random.Random()\nB = Random(None)\n"
+                        "C = random.Random(x=None)\nD = random.Random(7)\nE = Random(f'{7}:1')\n")
+    assert [line for line, _ in global_random(unseeded)] == [3, 4, 5]
+    assert may_import_random("games/kniggits/ai_tactics.py") and may_import_random("games/rng.py")
+    assert not may_import_random("games/kniggits/engine.py") and not may_import_random("games/airport.py")
     assert SQL.search("SELECT id FROM games") and not SQL.search("select a letter from your hand")
