@@ -178,7 +178,21 @@ def header_layout(army: Army, x: float, y: float, width: float) -> list[Part]:
 
 
 def line_rows(k: KniggitLook, width: float) -> int:
-    return line_layout(line_of(k), 0, 0, width)[0]
+    """The rows of `k`'s line: one without marks (where it stands fits after the chips in the
+    narrowest column), else as laid out."""
+    if not (k["mounted"] or k["magic_sword"] or k["kind"] == "archer" or k["two_swords"] or k["carrying"]
+            or k["status"] == "fled"):
+        return 1
+    return _rows(k["mounted"], k["magic_sword"], k["kind"] == "archer", k["two_swords"], k["carrying"],
+                 k["status"], f"{k['pos'][0]},{k['pos'][1]}" if k["status"] != "gone" else "gone", width)
+
+
+@lru_cache(maxsize=1024)
+def _rows(mounted: bool, magic_sword: bool, archer: bool, two_swords: bool, carrying: Army | None, status: Status,
+          where: str, width: float) -> int:
+    """The rows of a line with these marks (neither its id nor its chips change them)."""
+    line = Line("A1", "A", status, 0, 0, 0, mounted, magic_sword, archer, two_swords, carrying, where)
+    return line_layout(line, 0, 0, width)[0]
 
 
 def chip(image: Image.Image, draw: ImageDraw.ImageDraw, x: float, y: float, pool: str, value: int) -> None:
@@ -243,7 +257,7 @@ def placements(kniggits: list[KniggitLook], box: tuple[float, float, float, floa
     """Each heading and line of a roster in `box` (the armies side by side in two columns, or one
     under the other), and the bottom of its last row."""
     x0, y0, x1, _ = box
-    col_w = (x1 - x0 - 2 * MARGIN - (columns - 1) * BETWEEN) / columns
+    col_w = column_width(x1 - x0, columns)
     out: list[Placed] = []
     y = bottom = y0 + TOP
     armies: tuple[Army, Army] = ("A", "B")
@@ -261,9 +275,15 @@ def placements(kniggits: list[KniggitLook], box: tuple[float, float, float, floa
     return out, bottom
 
 
+def column_width(width: float, columns: int) -> float:
+    return (width - 2 * MARGIN - (columns - 1) * BETWEEN) / columns
+
+
 def roster_height(kniggits: list[KniggitLook], columns: int, width: float) -> int:
-    """The height of a roster `width` wide (its lines' second rows counted)."""
-    return math.ceil(placements(kniggits, (0, 0, width, 0), columns)[1]) + BOTTOM
+    """The height of a roster `width` wide (its lines' second rows counted), as `placements` lays it."""
+    col_w = column_width(width, columns)
+    rows = [1 + sum(line_rows(k, col_w) for k in kniggits if k["army"] == army) for army in ("A", "B")]
+    return TOP + (max(rows) if columns == 2 else sum(rows)) * ROW + BOTTOM
 
 
 def roster_parts(kniggits: list[KniggitLook], box: tuple[float, float, float, float], columns: int) -> list[Part]:
