@@ -26,7 +26,7 @@ def test_missing_token_exits_nonzero_within_seconds(tmp_path: Path) -> None:
 
 def test_settings_resolve_relative_paths_from_the_project(monkeypatch) -> None:
     from bot import ROOT as BOT_ROOT
-    from bot import Settings
+    from runtime.settings import Settings
 
     monkeypatch.setenv("DISCORD_TOKEN", "abc")
     monkeypatch.setenv("DATABASE_PATH", "data/r.db")

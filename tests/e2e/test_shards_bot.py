@@ -17,7 +17,8 @@ import discord
 import pytest
 
 import bot as bot_module
-from bot import Settings, SettingsError, build_bot, parse_shard_ids
+from bot import build_bot
+from runtime.settings import Settings, SettingsError, parse_shard_ids
 from tests.fakediscord import ClientRunner, FakeDiscord
 from tests.fakediscord.gateway import shard_of
 from tests.fakediscord.harness import GUILD_READY_TIMEOUT
