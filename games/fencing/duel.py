@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Event, IllegalAction, State
-from games.fencing.state import die, draw, factor, open_timer, phase, third
+from games.fencing.state import die, draw, duel_stage, factor, open_timer, phase, third
 
 INSULT_MAX = 200
 
@@ -75,7 +75,7 @@ def applaudable(step: dict[str, Any]) -> list[int]:
 
 def applause_open(step: dict[str, Any]) -> bool:
     """The third player is awaited (optionally) while an insult waits for its applause."""
-    return step["stage"] == "insult" and bool(applaudable(step))
+    return duel_stage(step) == "insult" and bool(applaudable(step))
 
 
 def verify_applaud(state: State, seat: int, action: Action) -> None:

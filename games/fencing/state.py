@@ -73,7 +73,13 @@ def phase(state: State) -> Phase[PromptKind, DuelStage | None]:
     """Where the game is (the one place that reads it): the step's kind (the prompt open
     now), and within a duel its stage."""
     step = state["step"]
-    return Phase(step["kind"], step["stage"] if step["kind"] == "duel" else None)
+    return Phase(step["kind"], duel_stage(step) if step["kind"] == "duel" else None)
+
+
+def duel_stage(step: dict[str, Any]) -> DuelStage:
+    """A duel step's own stage (the duel's helpers and its view take the step, not the game)."""
+    stage: DuelStage = step["stage"]
+    return stage
 
 
 def timeout_of(rec: dict[str, Any]) -> float:

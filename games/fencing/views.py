@@ -12,7 +12,7 @@ from games.core import State, copy_state
 from games.fencing import anthem, golf_moves, moves, schema
 from games.fencing import duel as duels
 from games.fencing.region import COLOUR
-from games.fencing.state import phase
+from games.fencing.state import duel_stage, phase
 
 
 # ----- building the view ----------------------------------------------------------------
@@ -129,7 +129,7 @@ def prompt_view(state: State) -> schema.PromptView:
 def duel_waiting(step: dict[str, Any]) -> list[int]:
     """Who a duel waits on: the duellists yet to insult (and the third while an insult awaits
     its applause), the third to count, the duellists yet to snap back."""
-    stage = step["stage"]
+    stage = duel_stage(step)
     if stage == "insult":
         posting = [s for i, s in enumerate(step["seats"]) if step["insults"][i] is None]
         return posting + ([step["third"]] if duels.applause_open(step) else [])
@@ -139,7 +139,7 @@ def duel_waiting(step: dict[str, Any]) -> list[int]:
 
 
 def duel_view(step: dict[str, Any]) -> schema.DuelView:
-    return {"seats": list(step["seats"]), "third": step["third"], "stage": step["stage"],
+    return {"seats": list(step["seats"]), "third": step["third"], "stage": duel_stage(step),
             "insults": [t if t else None for t in step["insults"]],
             "skipped": [t == "" for t in step["insults"]], "applauded": list(step["applauded"]),
             "t0": step["t0"], "snapped": [t is not None for t in step["snaps"]]}
