@@ -170,9 +170,14 @@ RENAMED = [
     ("tarot", "trick: Trick | None", {"games/tarot/views.py", "cogs/tarot/ui.py"}),
     # a private SeatView apart from the table's (`SeatView.` names it): its builder and readers fail
     ("tarot", "SeatView.legal: list[str]", {"games/tarot/views.py", "games/tarot/ai.py", "cogs/tarot/ui.py"}),
+    # a nested key (a call, in the view's calls and in each finished hand of its history): views.py
+    # builds the nested parts key by key, so it fails though no screen reads the key
+    ("tarot", "CallMade.period: int", {"games/tarot/views.py"}),
     ("fencing", "pieces: dict[str, PieceView]", {"games/fencing/views.py", "games/fencing/ai_plan.py",
                                                  "cogs/fencing/table.py", "cogs/fencing/wording.py",
                                                  "cogs/fencing/render.py"}),
+    # a nested key (a player's stamps of a bumper), built key by key in views.py
+    ("fencing", 'Stamps.open: Literal["self", "bot"] | None', {"games/fencing/views.py"}),
     # a PublicView key the computer reads through SeatView (PublicView plus `me`), so mypy names SeatView
     ("kniggits", "SeatView.kniggits: list[Kniggit]", {"games/kniggits/views.py", "games/kniggits/ai_read.py",
                                                       "games/kniggits/ai_tactics.py", "cogs/kniggits/wording.py"}),
@@ -223,7 +228,9 @@ def test_a_key_renamed_in_a_view_fails_lint(game: str, key: str, failing: set[st
                                 "--shadow-file", str(source), str(shadow)])
     assert status == 1, out + err
     assert {row.split(":")[0] for row in out.splitlines() if ": error:" in row} >= failing, out
-    assert f'TypedDict "{view}" has no key "{name}"' in out, out
+    # a read names the key as missing; a view built key by key, as one the literal does not declare
+    named = (f'TypedDict "{view}" has no key "{name}"', f'Extra key "{name}" for TypedDict "{view}"')
+    assert any(message in out for message in named), out
 
 
 def test_lint_checks_every_module_strictly() -> None:

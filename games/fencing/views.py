@@ -69,16 +69,27 @@ def player_view(state: State, seat: int) -> schema.PlayerView:
             "chocolate": p["chocolate"], "hat_on": p["hat_on"], "hat_keep": p["hat_keep"],
             "afk_misses": p["afk_misses"], "miscues": p["miscues"], "butt_kicks": p["butt_kicks"],
             "choc_eaten": p["choc_eaten"], "themes": p["themes"], "builds": p["builds"], "hats": p["hats"],
-            "applause": p["applause"], "stamps": p["stamps"], "deck_left": len(state["decks"][seat]),
+            "applause": p["applause"], "stamps": stamps_view(p["stamps"]), "deck_left": len(state["decks"][seat]),
             "deck_colour": "red" if seat == state["start"] else "blue"}
 
 
 def trick_view(trick: dict[str, Any] | None) -> schema.TrickView | None:
     if trick is None:
         return None
-    return {"no": trick["no"], "attacked": trick["attacked"], "level": trick["level"], "steps": trick["steps"],
+    return {"no": trick["no"], "attacked": trick["attacked"], "level": trick["level"],
+            "steps": [step_view(step) for step in trick["steps"]],
             "winner": trick["winner"], "how": trick["how"], "build": trick["build"], "qs_used": trick["qs_used"],
             "hose_used": trick["hose_used"], "warriors": trick["warriors"], "parrier": trick["parrier"]}
+
+
+def stamps_view(stamps: list[schema.Stamps]) -> list[schema.Stamps]:
+    """Built key by key (not copied from the state) so that a key renamed in the schema fails lint here."""
+    return [{"open": s["open"], "close": s["close"]} for s in stamps]
+
+
+def step_view(step: schema.StepView) -> schema.StepView:
+    return {"kind": step["kind"], "cards": step["cards"], "warriors": step["warriors"], "parrier": step["parrier"],
+            "result": step["result"], "level": step["level"], "winner": step["winner"]}
 
 
 def prompt_view(state: State) -> schema.PromptView:
