@@ -49,6 +49,7 @@ async def callback(ctx: Ctx) -> Any:
     now = time.monotonic()
     if inter.dispatched_at is None or now - inter.dispatched_at > server.interaction_timeout:
         inter.late_callbacks += 1
+        inter.answered()
         raise errors.unknown_interaction()
     body = ctx.body or {}
     rtype = body.get("type")
@@ -97,6 +98,7 @@ async def callback(ctx: Ctx) -> Any:
             {"code": "BASE_TYPE_CHOICES", "message": f"Value must be one of (4, 5, 6, 7, 8, 9): {rtype!r}"}]}})
     inter.response_type = rtype
     inter.responded_at = time.monotonic()
+    inter.answered()
     if not ctx.flag("with_response"):
         return NO_CONTENT
     original = inter.original

@@ -400,6 +400,17 @@ class Interaction:
     autocomplete_choices: list[dict[str, Any]] | None = None
     late_callbacks: int = 0
     deleted_original: bool = False
+    #: Those waiting for the bot's first answer (`driver.FakeUser._interact`), woken by `answered`:
+    #: a click waits on its own interaction, not on every change of the world (with hundreds of
+    #: clicks in flight, waking each on every change was most of a benchmark's own CPU).
+    waiters: list[asyncio.Future[None]] = field(default_factory=list, repr=False)
+
+    def answered(self) -> None:
+        """The bot answered (or answered too late): wake who waits for it."""
+        waiters, self.waiters = self.waiters, []
+        for fut in waiters:
+            if not fut.done():
+                fut.set_result(None)
 
     @property
     def guild_id(self) -> int | None:
