@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from games.core import State
 from tests.engines.sticks.schema import PublicView
+from tests.engines.sticks.state import phase
 
 
 def view(state: State) -> PublicView:
     last = state["last"]
     return {
-        "phase": state["phase"],
+        "phase": phase(state).name,
         "sticks": state["sticks"],
         "start": state["start"],
         "turn": state["turn"],
