@@ -28,7 +28,6 @@ if str(ROOT) not in sys.path:
 import discord  # noqa: E402
 from discord.ext import commands  # noqa: E402
 
-from cogs.table.components import DYNAMIC_ITEMS  # noqa: E402
 from cogs.table.edge import TableEdge  # noqa: E402
 from cogs.table.lines import event_line  # noqa: E402
 from games.registry import load_builtin  # noqa: E402
@@ -134,7 +133,6 @@ class RumpusBot(commands.AutoShardedBot):
                              process_id=self.settings.process_id, shards=self.settings.own_shards)
         for package in COG_PACKAGES:
             await importlib.import_module(package).setup(self)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
         for engine in load_builtin().values():
             await asyncio.to_thread(engine.prepare)
         # Pictures drawn once while the timers are restored: a player's first press after a

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from cogs.table import codec
+from cogs.table.components import BuiltView
 from cogs.table.deferral import PATIENCE, STARTING_PATIENCE, answering, watched
 from cogs.table.mentions import neutral
 from cogs.table.quiet import update_pressed
@@ -135,7 +136,7 @@ def cited(text: str, game_id: int, rule: str) -> tuple[str, discord.ui.View | No
         custom_id = codec.rule_id(game_id, rule)
     except codec.CodecError:
         return text, None
-    view = discord.ui.View(timeout=None)
+    view = BuiltView(timeout=None)
     view.add_item(discord.ui.Button(label=f"Rule {rule}"[:80], emoji="📖", custom_id=custom_id,
                                     style=discord.ButtonStyle.secondary))
     return f"{text.rstrip()} (rule {rule})", view

@@ -44,8 +44,8 @@ _N = r"[0-9]{1,18}"
 #: The action key a multi-pick select gathers its picks under.
 _KEY = r"[A-Za-z_][A-Za-z0-9_]{0,23}"
 GATHER_KEY = re.compile(_KEY)
-#: Every custom_id of ours, whatever follows the prefix: one dynamic-item template catches
-#: them all, so a forged or outdated one is answered instead of silently dropped.
+#: Every custom_id of ours, whatever follows the prefix: the edge takes every press matching
+#: it, so a forged or outdated one is answered instead of silently dropped.
 ANY_ID = r"r[pb]:(?s:.*)"
 #: The prefix of the computer components of older releases (read, never drawn).
 LEGACY_PREFIX = "rb:"

@@ -1,16 +1,19 @@
 """Stateless components: each carries what it needs in its custom_id.
 
-They are dynamic items, so a button drawn before a restart still works after it. All of them
-share one template — every custom_id starting with `rp:` — so discord.py hands every press of
-ours to `TableItem`, which parses the id once (`codec.parse`) and passes the route to the
-table edge; an id it cannot read (a forgery, an older release's) is answered, not dropped.
+A press of any of them (every custom_id starting with `rp:`) is read by the table edge from
+the raw interaction (`TableEdge.on_interaction`: the id parsed once by `codec.parse`, a
+select's values from the interaction's data), so a button drawn before a restart still works
+after it, and an id it cannot read (a forgery, an older release's) is answered, not dropped.
+Nothing of ours is stored with discord.py or dispatched by it: `TableItem` and `BuiltView` say
+they are not dispatchable, so no view is kept per message (and no dynamic-item dispatch
+rebuilds the pressed message's components as discord.py items on every press), and a form's
+modal is never kept waiting for a submission that may not come.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 import orjson
@@ -21,12 +24,6 @@ from runtime.computers import NAME_LENGTH, ROBOT, is_computer, shown_name
 from storage import GameRecord
 
 
-class Pressed(Protocol):
-    """Who takes our presses: the table edge, which the bot carries as `tables`."""
-
-    async def on_component(self, interaction: discord.Interaction, route: codec.Route | None) -> None: ...
-
-
 def sent(interaction: discord.Interaction) -> Mapping[str, Any]:
     """The interaction's data (custom_id, values, components, options, resolved) as the JSON it
     is: a forged one may hold anything, so each reader checks the fields it takes."""
@@ -34,27 +31,12 @@ def sent(interaction: discord.Interaction) -> Mapping[str, Any]:
     return data
 
 
-def edge_of(interaction: discord.Interaction) -> Pressed:
-    edge: Pressed | None = getattr(interaction.client, "tables", None)  # set by bot.py's RumpusBot
-    if edge is None:
-        raise RuntimeError("this client has no table edge (`client.tables`)")
-    return edge
-
-
 class TableItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=codec.ANY_ID):
-    """Any component of ours, as pressed: the item from the message and its parsed route."""
+    """Any component of ours (its template checks the custom_id is ours). Not dispatchable:
+    discord.py never stores a view holding it, nor calls it; the edge reads its presses."""
 
-    def __init__(self, item: discord.ui.Item[Any], route: codec.Route | None = None) -> None:
-        super().__init__(item)
-        self.route = route
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> TableItem:
-        return TableItem(item, codec.parse(match.string))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await edge_of(interaction).on_component(interaction, self.route)
+    def is_dispatchable(self) -> bool:
+        return False
 
 
 class ActionButton(TableItem, template=codec.ANY_ID):
@@ -107,9 +89,9 @@ class ActionSelect(TableItem, template=codec.ANY_ID):
 class BuiltView(discord.ui.View):
     """The controls of one screen, as drawn for a (game, version, seat): their payload is made
     once, though a message's fingerprint, its version check and discord.py's send each ask for
-    it. Not stored with discord.py: every component of ours is a dynamic item, dispatched by
-    its custom_id (`TableItem`), so storing the view per message would only cost a walk of
-    its items on every send and edit."""
+    it. Not stored with discord.py: the edge dispatches every press of ours by its custom_id
+    (`TableEdge.on_interaction`), so a stored view would only cost a walk of its items on every
+    send and edit, and stay in memory per message. Every view of ours is one of these."""
 
     _payload: list[dict[str, Any]] | None = None
 
@@ -135,6 +117,11 @@ class BuiltView(discord.ui.View):
 
     def is_dispatchable(self) -> bool:
         return False
+
+    def is_finished(self) -> bool:
+        """Finished as drawn: `InteractionResponse.send_message` stores any unfinished view
+        (dispatchable or not), and an ephemeral one with a 15-minute timeout of its own."""
+        return True
 
 
 class FormOpenButton(TableItem, template=codec.ANY_ID):
@@ -165,7 +152,13 @@ class HandButton(TableItem, template=codec.ANY_ID):
 
 class FormModal(discord.ui.Modal):
     """A modal whose submission the edge handles in `on_interaction` (so it works even
-    if the bot restarted while the modal was open); its own on_submit does nothing."""
+    if the bot restarted while the modal was open); its own on_submit does nothing.
+
+    Finished from the start, so `send_modal` does not store it with discord.py: one closed
+    without submitting (Discord says nothing then) would stay there, one per form opened."""
+
+    def is_finished(self) -> bool:
+        return True
 
     async def on_submit(self, interaction: discord.Interaction) -> None:  # pragma: no cover
         return None
@@ -213,9 +206,9 @@ def remove_computer_select(game: GameRecord) -> TableItem | None:
                                        options=options, min_values=1, max_values=1))
 
 
-def keep_or_end_view(game_id: int, seat: int, user: int) -> discord.ui.View:
+def keep_or_end_view(game_id: int, seat: int, user: int) -> BuiltView:
     """To the host, after a computer took a leaver's seat."""
-    view = discord.ui.View(timeout=None)
+    view = BuiltView(timeout=None)
     view.add_item(TableItem(discord.ui.Button(label="Keep the computer", emoji=ROBOT,
                                               style=discord.ButtonStyle.success,
                                               custom_id=codec.offer_id("keep", game_id, seat, user))))
@@ -224,9 +217,9 @@ def keep_or_end_view(game_id: int, seat: int, user: int) -> discord.ui.View:
     return view
 
 
-def hand_to_computer_view(game: GameRecord, seat: int, host: int) -> discord.ui.View:
+def hand_to_computer_view(game: GameRecord, seat: int, host: int) -> BuiltView:
     """To the host, when the game found a player away."""
-    view = discord.ui.View(timeout=None)
+    view = BuiltView(timeout=None)
     view.add_item(TableItem(discord.ui.Button(label=f"Hand {game.seats[seat].name}'s seat to a computer"[:80],
                                               emoji=ROBOT, style=discord.ButtonStyle.primary,
                                               custom_id=codec.offer_id("afk", game.id, seat, host))))
@@ -241,5 +234,3 @@ def computer_name_modal(game: int, team: int | None, team_label: str | None) -> 
                                         max_length=NAME_LENGTH, placeholder="e.g. Ada"))
     return modal
 
-
-DYNAMIC_ITEMS = (TableItem,)

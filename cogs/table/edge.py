@@ -107,9 +107,12 @@ class TableEdge:
             await self.intake.not_ours(interaction)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Every interaction, after discord.py's own dispatch: answers what no handler takes —
-        our modals (handled here, so they work across restarts) and presses of components of
-        ours that are not on their message (forged: discord.py drops them silently)."""
+        """Every interaction whose custom_id is ours, read straight from the raw interaction (no
+        view of ours is stored with discord.py, and it dispatches none of them): a press of a
+        component on its message goes to `on_component`; our modals are handled here (so they
+        work across restarts); a press of a component that is not on its message (forged) is
+        answered, not dropped. Called once per interaction (the cog's listener), so a press is
+        handled once."""
         custom_id = str(sent(interaction).get("custom_id", ""))
         if not codec.ours(custom_id):
             return
@@ -120,8 +123,10 @@ class TableEdge:
                 await self.computers.on_modal(interaction, route)
             else:
                 await self.intake.on_modal(interaction)
-        elif interaction.type is discord.InteractionType.component and not carried_by_message(interaction):
-            if route is not None and computer:
+        elif interaction.type is discord.InteractionType.component:
+            if carried_by_message(interaction):
+                await self.on_component(interaction, route)
+            elif route is not None and computer:
                 await self.computers.not_carried(interaction, route)
             else:
                 await self.intake.not_ours(interaction)

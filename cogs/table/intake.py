@@ -42,8 +42,8 @@ def pressed_at(interaction: discord.Interaction) -> float:
 
 
 def carried_by_message(interaction: discord.Interaction) -> bool:
-    """Whether the pressed component is on the interaction's message, as discord.py requires
-    before it calls a dynamic item (a forged custom_id is not, and would get no answer)."""
+    """Whether the pressed component is on the interaction's message: only then is the press
+    acted on (`TableEdge.on_interaction`); a forged custom_id is not, and is answered as such."""
     data = sent(interaction)
     custom_id, kind = data.get("custom_id"), data.get("component_type")
 

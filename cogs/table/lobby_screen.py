@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.table.components import LobbyButton, add_computer_button, remove_computer_select
+from cogs.table.components import BuiltView, LobbyButton, add_computer_button, remove_computer_select
 from cogs.table.present import Rendered
 from cogs.table.registry import UIS
 from games.core import IllegalAction
@@ -52,7 +52,7 @@ def render_lobby(game: GameRecord, engine: AnyEngine) -> Rendered:
     need = engine.player_range()
     teams = f" in {len(engine.lobby_teams)} teams" if engine.lobby_teams else ""
     embed.set_footer(text=f"game #{game.id} · needs {need} players{teams} · the host presses Start")
-    view = discord.ui.View(timeout=None)
+    view = BuiltView(timeout=None)
     joins = ([(f"join-{team}", f"Join {label}", discord.ButtonStyle.success)
               for team, label in enumerate(engine.lobby_teams)]
              or [("join", "Join", discord.ButtonStyle.success)])

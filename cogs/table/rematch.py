@@ -14,6 +14,7 @@ import discord
 
 from cogs.table import codec
 from cogs.table.answers import Answers, respond
+from cogs.table.components import BuiltView
 from cogs.table.host import Outbox
 from cogs.table.lobby_screen import render_lobby
 from cogs.table.mentions import only
@@ -41,7 +42,7 @@ def rematch_view(game: GameRecord) -> discord.ui.View | None:
     `/<game> learn` opens another)."""
     if game.practice:
         return None
-    view = discord.ui.View(timeout=None)
+    view = BuiltView(timeout=None)
     view.add_item(rematch_button(game.id))
     return view
 

@@ -21,7 +21,7 @@ import discord
 
 from cogs.table import codec
 from cogs.table.answers import Answers, redraw_in_place, respond
-from cogs.table.components import sent
+from cogs.table.components import BuiltView, sent
 from cogs.table.present import embed_of, fit, image_file, table_info, view_digest
 from cogs.table.records import game_to_record
 from cogs.table.registry import ui_for
@@ -150,7 +150,7 @@ class ReplayDesk:
 
 def pager(game_id: int, replay: Replay, step: int) -> discord.ui.View:
     """⏮ ◀ ▶ ⏭, and "Jump to …" where the game has chapters; each carries the step it shows."""
-    view = discord.ui.View(timeout=None)
+    view = BuiltView(timeout=None)
     targets = {"first": 0, "prev": step - 1, "next": step + 1, "last": replay.last}
     for verb, emoji in PAGES:
         target = replay.clamp(targets[verb])

@@ -72,7 +72,7 @@ async def test_the_tables_controls_are_reused_and_not_stored_with_discord() -> N
     one = await render_table(game, engine, ui, 1_000.0, with_image=False)
     two = await render_table(game, engine, ui, 1_001.0, with_image=False)
     assert one.view is not None and two.view is one.view
-    assert not one.view.is_dispatchable()  # dispatched by custom_id (TableItem), never by a stored view
+    assert not one.view.is_dispatchable()  # dispatched by custom_id (the edge), never by a stored view
     other = record_for("hallway", dict(state), 3)  # another database's game 7 at version 3
     other.deadlines = game.deadlines
     assert (await render_table(other, engine, ui, 1_000.0, with_image=False)).view is not one.view
