@@ -74,6 +74,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import hashlib
 import json
 import logging
@@ -1462,6 +1463,7 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
                 await bot.runner.close()
         feed.uninstall()
         await server.stop()
+        gc.unfreeze()  # this level's world may go once the level is read
 
     inters = [i for i in server.world.interactions.values()
               if i.dispatched_at is not None and t0 <= i.dispatched_at < t1]
