@@ -97,16 +97,15 @@ async def test_forged_presses_are_refused_without_reaching_the_routes(
 async def test_a_form_closed_unsent_is_not_kept_and_one_sent_is_handled_once(
         fake_discord: FakeDiscord, bot: Any, routed: Counter[int]) -> None:
     alice = fake_discord.user("alice")
-    lobby = (await alice.slash("words new")).message
+    lobby = (await alice.slash("tarot new")).message
     assert lobby is not None
-    closed = await alice.click(lobby, "Add computer")
+    closed = await alice.click(lobby, "Add computer to A")  # its form is closed unsent: Discord says nothing
     assert closed.modal is not None
-    assert stored_with_discord_py(bot) == EMPTY  # the form is not kept waiting (it is closed unsent)
-    opened = await alice.click(lobby, "Add computer")
+    opened = await alice.click(lobby, "Add computer to B")  # another form (another custom_id), sent
     assert opened.modal is not None
-    await alice.submit({NAME: "Ada"})
-    await fake_discord.wait_for(lambda: "🤖 Ada" in lobby.text(), what="Ada in the lobby")
+    await alice.submit({NAME: "Bea"})
+    await fake_discord.wait_for(lambda: "🤖 Bea" in lobby.text(), what="Bea on B")
     await fake_discord.idle()
     assert lobby.text().count("🤖") == 1
     assert list(routed.values()) == [1, 1]
-    assert stored_with_discord_py(bot) == EMPTY
+    assert stored_with_discord_py(bot) == EMPTY  # neither form is kept waiting
