@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from cogs.table import codec
+from cogs.table.due_answers import DueAnswers
 from cogs.table.host import Host
 from cogs.table.kept_pictures import KeptPictures
 from cogs.table.mentions import only
@@ -57,6 +58,8 @@ class Delivery:
         #: Lets `deliver_private` skip an edit that would change nothing (after a restart the
         #: first edit of every DM simply goes out).
         self._dm_shown: dict[tuple[int, int], tuple[int, str]] = {}
+        #: Presses on a seat's DM about to be answered by redrawing it (a publish leaves it to them).
+        self.due = DueAnswers()
         #: The (table message id, state version) each live table shows, so a step whose
         #: newest state an earlier answer already drew costs no second edit.
         self._table_shown: dict[int, tuple[int, int]] = {}
@@ -95,10 +98,11 @@ class Delivery:
         return await render_table(game, get_engine(game.kind), ui_for(game.kind), self.now,
                                   with_image=with_image)
 
-    async def draw_private(self, applied: Applied, seat: int) -> Rendered | None:
+    async def draw_private(self, applied: Applied, seat: int, *, earlier: list[str] | None = None) -> Rendered | None:
+        """The seat's private view now, with the lines of this step (after `earlier` ones)."""
         game = applied.game
-        return await render_private(game, applied.engine, ui_for(game.kind), seat,
-                                    jump_url=self.table_url(game), notes=self.private_notes(applied, seat))
+        return await render_private(game, applied.engine, ui_for(game.kind), seat, jump_url=self.table_url(game),
+                                    notes=[*(earlier or ()), *self.private_notes(applied, seat)])
 
     @staticmethod
     def title_of(game: GameRecord) -> str:
@@ -246,14 +250,12 @@ class Delivery:
         await self.panels.refresh(game.id, seat, rendered.fingerprint(), lambda: self.draw_private(applied, seat))
         if not dm:
             return
+        if self.due.leave(game.id, seat, self.private_notes(applied, seat)):
+            return  # the seat's own answer redraws this DM next, from the newest state
         try:
             fresh = record.dm_message_at is not None and self.now - record.dm_message_at < REPOST_AFTER
             if record.dm_channel_id and record.dm_message_id and fresh:
-                shown = self._dm_shown.get((game.id, seat))
-                # (only this process's own edits are remembered: another process sharing the
-                # database that moved the game lately may have edited the DM since)
-                if (shown == (record.dm_message_id, rendered.fingerprint())
-                        and not self.service.moved_elsewhere_lately(game.id)):
+                if self.dm_shows(game.id, seat, record.dm_message_id, rendered):
                     return  # the DM already shows exactly this
                 edited, _ = await self.pictures.edit(
                     record.dm_message_id, rendered, editor(self.host, record.dm_channel_id, record.dm_message_id))
@@ -298,6 +300,12 @@ class Delivery:
         self._table_shown[game_id] = (message_id, rendered.version)
         self._table_bound[game_id] = version_bound(rendered)
         self._unflushed[game_id] = max(rendered.version, self._unflushed.get(game_id, 0))
+
+    def dm_shows(self, game_id: int, seat: int, message_id: int, rendered: Rendered) -> bool:
+        """Whether the seat's DM shows exactly `rendered`, as far as this process knows (another
+        process sharing the database that moved the game lately may have edited it since)."""
+        return (self._dm_shown.get((game_id, seat)) == (message_id, rendered.fingerprint())
+                and not self.service.moved_elsewhere_lately(game_id))
 
     def remember_dm(self, game_id: int, seat: int, message_id: int, rendered: Rendered) -> None:
         if len(self._dm_shown) >= MAX_REMEMBERED_DMS:

@@ -16,6 +16,7 @@ from cogs.table import codec
 from cogs.table.answers import NO_LONGER_VALID, Answers, echo, redraw_in_place, respond, send
 from cogs.table.components import sent, text_inputs
 from cogs.table.controls import build_modal, find_form, offered_action, read_field
+from cogs.table.deferral import answering
 from cogs.table.delivery import Delivery
 from cogs.table.kept_pictures import kept
 from cogs.table.present import Rendered, render_private
@@ -202,16 +203,29 @@ class Intake:
         """Answer the player (the commit is done), then publish, under the game's publish lock
         so an older picture never lands after a newer one. While someone else's step is being
         shown, the press's watch (`on_action`) defers it if its 3 seconds would run out."""
-        lock = self.delivery.lock(applied.game.id)
-        await lock.acquire()
+        game, delivery = applied.game, self.delivery
+        seat = game.seat_of(interaction.user.id)
+        dm_seat = (seat if seat is not None and interaction.message is not None
+                   and interaction.message.id == game.seats[seat].dm_message_id else None)
+        if dm_seat is not None:  # a publish before this answer leaves the DM to it (DueAnswers)
+            delivery.due.expect(game.id, dm_seat)
+        lock = delivery.lock(game.id)
         try:
-            table_done, private_done = False, set[int]()
-            async with self.answers.committed(interaction):
-                table_done, private_done = await self._answer(interaction, applied)
-            async with self.answers.committed(interaction):
-                await self.delivery.publish_locked(applied, table_done=table_done, private_done=private_done)
+            await lock.acquire()
+            try:
+                table_done, private_done = False, set[int]()
+                async with self.answers.committed(interaction):
+                    table_done, private_done = await self._answer(interaction, applied)
+                if dm_seat is not None and delivery.due.answered(game.id, dm_seat) and dm_seat not in private_done:
+                    async with self.answers.committed(interaction):  # left to an answer that did not draw it
+                        await delivery.deliver_private(applied, dm_seat)
+                async with self.answers.committed(interaction):
+                    await self.delivery.publish_locked(applied, table_done=table_done, private_done=private_done)
+            finally:
+                lock.release()
         finally:
-            lock.release()
+            if dm_seat is not None:
+                delivery.due.answered(game.id, dm_seat)
 
     async def _answer(self, interaction: discord.Interaction, applied: Applied) -> tuple[bool, set[int]]:
         """The cheapest useful response: the pressed message redrawn in place when it is the
@@ -230,7 +244,7 @@ class Intake:
             delivery.pictures.remember(message.id, rendered, kept(edit))
             table_done = True
         elif message is not None and seat is not None and self._is_private_message(game, seat, message):
-            drawn = await delivery.draw_private(applied, seat)
+            drawn = await delivery.draw_private(applied, seat, earlier=delivery.due.left(game.id, seat))
             if drawn is not None:
                 await self._redraw_private(interaction, game, seat, message, drawn)
                 redrawn = True
@@ -247,6 +261,11 @@ class Intake:
         """Redraw the pressed DM or ephemeral panel in place, and remember what it shows (an
         ephemeral becomes the seat's newest panel, redrawn with every later step)."""
         delivery = self.delivery
+        if message.id == game.seats[seat].dm_message_id and delivery.dm_shows(game.id, seat, message.id, drawn):
+            async with answering(interaction):  # the DM shows this already: acknowledged, not re-sent
+                if not interaction.response.is_done():
+                    await interaction.response.defer()
+            return
         _, edit = await delivery.pictures.edit(message.id, drawn, lambda **kw: redraw_in_place(interaction, **kw))
         delivery.pictures.remember(message.id, drawn, kept(edit))
         if message.id == game.seats[seat].dm_message_id:
