@@ -184,8 +184,7 @@ def waiting_lines(game: GameRecord, info: TableInfo, now: float) -> list[str]:
             continue
         else:
             text = f"⏳ Waiting for {info.mention_of(deadline['seat'])} {for_the_table(deadline['prompt'])}"
-        if deadline.get("at") is not None and deadline.get("countdown", True):
-            at = deadline["at"]
+        if (at := deadline.get("at")) is not None and deadline.get("countdown", True):
             text += f" — {format_left(at - now)} left (<t:{int(at)}:R>)"
         lines.append(text)
     return lines
