@@ -61,7 +61,7 @@ def facts(view: PublicView) -> Shown:
         "kniggits": [look_of(k) for k in view["kniggits"]],
         "engaged": [list(p) for p in view["engaged"]],
         "phase": view["phase"],
-        "preset": view["options"].get("preset"),  # options: the table's settings, free-form
+        "preset": view["options"]["preset"],
         "turn": {"round": turn["round"], "rounds": turn["rounds"], "army": turn["army"]} if turn else None,
         "last_move": last_move["path"] if last_move else None,
         "last_exchange": pair_of(view["last_exchange"]),

@@ -11,7 +11,7 @@ from typing import Any
 from cogs.kniggits.wording import RUN_REASON, xy
 from cogs.table.mentions import neutral
 from cogs.table.ui import Field
-from games.kniggits.schema import Destination, Mover, Plan
+from games.kniggits.schema import Destination, Mover, Options, Plan
 
 #: Longest action JSON that still fits a button's custom_id (100 minus the runtime's prefix).
 ACTION_ROOM = 72
@@ -22,7 +22,7 @@ def action_fits(action: dict[str, Any]) -> bool:
     return len(json.dumps(action, separators=(",", ":"), sort_keys=True)) <= ACTION_ROOM
 
 
-def preset_lines(share: int, options: dict[str, Any]) -> list[tuple[str, str]]:
+def preset_lines(share: int, options: Options) -> list[tuple[str, str]]:
     """Ready-made lists within the share (the engine's own presets), as `lines` text."""
     try:
         from games.kniggits import army
@@ -39,7 +39,7 @@ def preset_lines(share: int, options: dict[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
-def army_judgement(line: Mapping[str, Any], options: dict[str, Any]) -> str:
+def army_judgement(line: Mapping[str, Any], options: Options) -> str:
     """The engine's own verdict on a draft line (2.5): a warning when it would run away."""
     try:
         from games.kniggits import army
@@ -51,7 +51,7 @@ def army_judgement(line: Mapping[str, Any], options: dict[str, Any]) -> str:
     return " ⚔⚔ two swords" if two_swords else ""
 
 
-def draft_text(lines: Sequence[Mapping[str, Any]], options: dict[str, Any]) -> str:
+def draft_text(lines: Sequence[Mapping[str, Any]], options: Options) -> str:
     if not lines:
         return "(empty)"
     out = []

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from games.kniggits.ai_read import Board, cell
-from games.kniggits.schema import ArmyLine
+from games.kniggits.schema import ArmyLine, Options
 
 KNIGGIT = 5
 
@@ -40,7 +40,7 @@ def _balanced(points: int, count: int, move: int = 3) -> list[ArmyLine]:
     return out
 
 
-def army(share: int, options: dict[str, Any]) -> list[ArmyLine]:
+def army(share: int, options: Options) -> list[ArmyLine]:
     """A list that fits `share` points and never runs away (every pool ≥ 1)."""
     spend = share
     special: list[ArmyLine] = []

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
 
 from games.kniggits.geometry import Cell, dist2, engaged
 from games.kniggits.paths import Path, Terrain, reachable
-from games.kniggits.schema import Kniggit, SeatView
+from games.kniggits.schema import Kniggit, Options, SeatView
 
 #: A kniggit as the view shows it.
 K = Kniggit
@@ -42,7 +41,7 @@ def hits_to_rout(m: int, a: int, d: int) -> int:
     return low[0] + low[1]
 
 
-def worth(k: K, options: dict[str, Any], tokens: tuple[int, int, int] | None = None) -> float:
+def worth(k: K, options: Options, tokens: tuple[int, int, int] | None = None) -> float:
     """What a kniggit is worth to its army, in points: K17's strength (5+M+A+D), plus its
     toughness (hits still needed to rout it) and what it can still do (strike, guard, and
     the V1-V3 thresholds). A routed kniggit is worth nothing, so the hit that routs one is
@@ -69,7 +68,7 @@ def worth(k: K, options: dict[str, Any], tokens: tuple[int, int, int] | None = N
     return value
 
 
-def loss(k: K, pool: str, options: dict[str, Any], hits: int = 1) -> float:
+def loss(k: K, pool: str, options: Options, hits: int = 1) -> float:
     """How much `k` loses when `hits` tokens go from `pool` (a pool at 0 loses nothing)."""
     m, a, d = k["M"], k["A"], k["D"]
     after = {"M": m, "A": a, "D": d}
@@ -77,7 +76,7 @@ def loss(k: K, pool: str, options: dict[str, Any], hits: int = 1) -> float:
     return worth(k, options) - worth(k, options, (after["M"], after["A"], after["D"]))
 
 
-def allowance(k: K, options: dict[str, Any]) -> int:
+def allowance(k: K, options: Options) -> int:
     """K5 / V1 from public tokens: 2 per M token capped at 12, 2M mounted, a 2-inch crawl."""
     m: int = k["M"]
     if m == 0:
@@ -110,7 +109,7 @@ class Board:
         self.army = self.view["me"]["army"]
 
     @property
-    def options(self) -> dict[str, Any]:
+    def options(self) -> Options:
         return self.view["options"]
 
     @cached_property

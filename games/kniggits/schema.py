@@ -16,7 +16,7 @@ strings ("4.83", "3"): the engine compares them exactly and never in floating po
 
 # No `from __future__ import annotations` here: on Python 3.11 a TypedDict only counts a key as
 # NotRequired (`__optional_keys__`, which the shape test reads) when its annotation is evaluated.
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 from games.kniggits.schema_actions import ACTIONS as ACTIONS
 from games.kniggits.schema_actions import Action as Action
@@ -164,9 +164,27 @@ class Result(TypedDict):
     strength: dict[str, int]  # "A"/"B" -> strength at the end (K17)
 
 
+class Options(TypedDict):
+    """The table's settings as the lobby resolved them (games/kniggits/engine.py's options)."""
+
+    size: Literal[24, 36, 48]
+    preset: Literal["open", "woods", "ruins"]
+    budget: int
+    rounds: int
+    horses: bool
+    magic_swords: bool
+    double_defence: bool
+    two_swords: bool
+    archers: bool
+    potions: Literal[0, 2, 4, 6]
+    scenario: Literal["annihilation", "flag"]
+    timers: Literal["live", "async"]
+    team_sizes: NotRequired[list[int]]  # a team lobby's armies of one or two
+
+
 class PublicView(TypedDict):
     phase: Phase
-    options: dict[str, Any]
+    options: Options
     armies: dict[str, ArmyInfo]
     battlefield: Battlefield
     map: MapRolls

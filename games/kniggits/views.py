@@ -20,6 +20,7 @@ from games.kniggits.schema import (
     Gestures,
     Kniggit,
     OpenExchange,
+    Options,
     PublicView,
     Rps,
     SeatItems,
@@ -95,7 +96,7 @@ def public_view(state: dict[str, Any], awaited: list[int], claimable: int | None
     over = state["over"]
     return {
         "phase": phase,
-        "options": {k: v for k, v in state["options"].items()},
+        "options": options_view(state["options"]),
         "armies": armies_info(state),
         "battlefield": battlefield,
         "map": {"rolls": state["rolls"], "accepted": {"A": state["accepted"][0], "B": state["accepted"][1]}},
@@ -214,3 +215,17 @@ def seat_items(state: dict[str, Any], seat: int, can_claim: bool) -> SeatItems:
                              "locked": choices.has_chosen(ex["box"], seat)}
             me["gesture"] = gesture
     return me
+
+
+def options_view(options: dict[str, Any]) -> Options:
+    """The table's settings, key by key (so a renamed option fails lint where it is read)."""
+    shown: Options = {
+        "size": options["size"], "preset": options["preset"], "budget": options["budget"],
+        "rounds": options["rounds"], "horses": options["horses"], "magic_swords": options["magic_swords"],
+        "double_defence": options["double_defence"], "two_swords": options["two_swords"],
+        "archers": options["archers"], "potions": options["potions"], "scenario": options["scenario"],
+        "timers": options["timers"],
+    }
+    if "team_sizes" in options:
+        shown["team_sizes"] = list(options["team_sizes"])
+    return shown
