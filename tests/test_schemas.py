@@ -194,6 +194,9 @@ RENAMED = [
     # `me.get("locked")` as `object` in silence; tools/mypy_typeddict_get.py (pyproject's `plugins`) fails it
     ("kniggits", "SeatItems.locked: NotRequired[bool]  # this seat locked the open secret round",
      {"games/kniggits/views.py", "cogs/kniggits/panel.py"}),
+    # a table option: built in views.options_view, read by the computer and the /kniggits commands
+    ("kniggits", "Options.archers: bool", {"games/kniggits/views.py", "games/kniggits/ai_tactics.py",
+                                           "cogs/kniggits/commands.py"}),
     # the sixth game, written by docs/engines.md's checklist alone (tests/engines/sticks)
     ("sticks", "sticks: int", {"tests/engines/sticks/views.py", "tests/engines/sticks/ai.py",
                                "tests/engines/sticks_ui/ui.py"}),
