@@ -70,24 +70,29 @@ def _stamp(state: State, seat: int, action: Action, now_ms: int, events: list[Ev
         flow.stamps_done(state, now_ms, events)
 
 
+def _missed_out(state: State, seat: int, events: list[Event], auto: bool) -> bool:
+    """Count a timed-out seat's missed prompt; True when that miss put the seat out of the game
+    (the prompt's default is then not played)."""
+    if not auto:
+        return False
+    missed(state, seat, events)
+    return state["afk_out"] is not None
+
+
 def _attack(state: State, seat: int, action: Action, now_ms: int, events: list[Event], auto: bool) -> None:
     if auto:
         when(state, "attack")
         action = controller.default_attack(state)
     VERIFY["attack"](state, seat, action)
-    if auto:
-        missed(state, seat, events)
-        if state["afk_out"] is not None:
-            return
+    if _missed_out(state, seat, events, auto):
+        return
     controller.attack_call(state, seat, action["piece"], now_ms, events)
 
 
 def _thrust(state: State, seat: int, action: Action, now_ms: int, events: list[Event], auto: bool) -> None:
     VERIFY["thrust"](state, seat, action)
-    if auto:
-        missed(state, seat, events)
-        if state["afk_out"] is not None:
-            return
+    if _missed_out(state, seat, events, auto):
+        return
     trick.thrust(state, None if auto else seat, now_ms, events)
 
 
@@ -136,10 +141,8 @@ def _handout(state: State, seat: int, action: Action, now_ms: int, events: list[
         when(state, "handout")
         action = golf_moves.default_handout(state)
     VERIFY["handout"](state, seat, action)
-    if auto:
-        missed(state, seat, events)
-        if state["afk_out"] is not None:
-            return
+    if _missed_out(state, seat, events, auto):
+        return
     golf_moves.handout(state, action["yellow"], now_ms, events, timed_out=auto)
 
 
@@ -180,10 +183,8 @@ def judged(state: State, now_ms: int, events: list[Event]) -> None:
 
 def _stay(state: State, seat: int, action: Action, now_ms: int, events: list[Event], auto: bool) -> None:
     VERIFY["stay"](state, seat, action)
-    if auto:
-        missed(state, seat, events)
-        if state["afk_out"] is not None:
-            return
+    if _missed_out(state, seat, events, auto):
+        return
     controller.stayed(state, seat, now_ms, events, timed_out=auto)
 
 
