@@ -18,7 +18,12 @@ running a while: as many other pictures of the same kind (from the same playouts
 measured ones) are drawn first, untimed. Each picture is drawn `--rounds` times and its
 median taken (the machine is noisy); the line per picture then gives the median and p90 over
 the pictures of draw, encode and their sum, against the `TARGET_MS` target (PASS when the
-median sum is under it). The last line is one JSON object {game/picture: {...}}.
+median sum is under it). That median is of a picture whose strings the text caches already
+hold (its own earlier drawings); the bot draws each picture once, with strings (a round, a
+score, a note) it never drew before: "first p50/p90" (`first_median_ms`, `first_p90_ms`, and
+`first_draw_median_ms`, `first_encode_median_ms`) is each picture's first drawing, the text of
+the pictures before it warm, which is what the bot pays. The last line is one JSON object
+{game/picture: {...}}.
 """
 
 from __future__ import annotations
@@ -136,8 +141,10 @@ def measure(game: str, kind: str, drawn: list[Picture], rounds: int, save: Path 
             draw_once(picture, caches, encoder)
         measured = drawn[::2]
         draws, encodes, totals, sizes, widths = [], [], [], [], set()
+        firsts: list[tuple[float, float]] = []
         for n, picture in enumerate(measured):
             runs = [draw_once(picture, caches, encoder) for _ in range(rounds)]
+            firsts.append(runs[0][:2])
             draws.append(statistics.median(r[0] for r in runs))
             encodes.append(statistics.median(r[1] for r in runs))
             totals.append(statistics.median(r[0] + r[1] for r in runs))
@@ -149,15 +156,19 @@ def measure(game: str, kind: str, drawn: list[Picture], rounds: int, save: Path 
     finally:
         pictures.png = encoder.real
     (draw_p50, draw_p90), (enc_p50, enc_p90), (p50, p90) = quantiles(draws), quantiles(encodes), quantiles(totals)
+    (first_draw, _), (first_encode, _), (first_p50, first_p90) = (
+        quantiles([f[0] for f in firsts]), quantiles([f[1] for f in firsts]), quantiles([sum(f) for f in firsts]))
     return {"draw_median_ms": draw_p50, "draw_p90_ms": draw_p90, "encode_median_ms": enc_p50,
-            "encode_p90_ms": enc_p90, "median_ms": p50, "p90_ms": p90, "kib": round(statistics.median(sizes) / 1024, 1),
+            "encode_p90_ms": enc_p90, "median_ms": p50, "p90_ms": p90, "first_draw_median_ms": first_draw,
+            "first_encode_median_ms": first_encode, "first_median_ms": first_p50, "first_p90_ms": first_p90,
+            "kib": round(statistics.median(sizes) / 1024, 1),
             "width_px": sorted(widths), "pictures": len(measured), "target_ms": TARGET_MS, "pass": p50 < TARGET_MS}
 
 
 def every_picture(games: list[str], count: int, rounds: int, save: Path | None) -> None:
     results = {}
     print(f"{'picture':<34} {'n':>3} {'draw p50/p90':>13} {'encode p50/p90':>15} {'sum p50/p90':>13} "
-          f"{'KiB':>6} {'px':>10}  < {TARGET_MS} ms")
+          f"{'first p50/p90':>13} {'KiB':>6} {'px':>10}  < {TARGET_MS} ms")
     for game in games:
         for kind, drawn in collect(game, count).items():
             r = results[f"{game} {kind}"] = measure(game, kind, drawn, rounds, save)
@@ -165,7 +176,7 @@ def every_picture(games: list[str], count: int, rounds: int, save: Path | None) 
                 f"{r['width_px'][0]}-{r['width_px'][-1]}"
             print(f"{game + ' ' + kind:<34} {r['pictures']:>3} {r['draw_median_ms']:>6.2f}/{r['draw_p90_ms']:<6.2f} "
                   f"{r['encode_median_ms']:>7.2f}/{r['encode_p90_ms']:<7.2f} {r['median_ms']:>6.2f}/{r['p90_ms']:<6.2f} "
-                  f"{r['kib']:>6} {widths:>10}  {'PASS' if r['pass'] else 'FAIL'}", flush=True)
+                  f"{r['first_median_ms']:>6.2f}/{r['first_p90_ms']:<6.2f} {r['kib']:>6} {widths:>10}  {'PASS' if r['pass'] else 'FAIL'}", flush=True)
     print(json.dumps(results))
 
 
