@@ -14,6 +14,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: Discord lets each identify bucket (`shard_id % max_concurrency`) start one session per 5 s.
 IDENTIFY_SPACING = 5.0
+#: A player who is at the table gets this long to take their turn before they are pinged.
+PING_GRACE = 20.0
 
 
 class SettingsError(ValueError):
@@ -54,6 +56,9 @@ class Settings:
     database_url: str | None = None
     #: Seconds between two IDENTIFYs of one bucket (Discord: 5; tests shorten it).
     identify_spacing: float = IDENTIFY_SPACING
+    #: Seconds a player who is at the table (acted in the game lately) has to answer before a
+    #: ping notifies them (cogs/table/pings.py); 0 pings everyone at once.
+    ping_grace: float = PING_GRACE
 
     def __post_init__(self) -> None:
         if self.shard_count is not None and self.shard_count < 1:
@@ -64,6 +69,8 @@ class Settings:
             wrong = [n for n in self.shard_ids if n >= self.shard_count]
             if wrong:
                 raise SettingsError(f"SHARD_IDS {wrong} are not below SHARD_COUNT={self.shard_count}")
+        if not 0 <= self.ping_grace <= 600:
+            raise SettingsError("PING_GRACE must be 0-600 seconds")
         if self.database_url is not None and not self.database_url.startswith(("postgresql://", "postgres://")):
             raise SettingsError("DATABASE_URL must start with postgresql:// (for SQLite, set DATABASE_PATH)")
 
@@ -100,6 +107,11 @@ class Settings:
         if count and not count.isdigit():
             raise SettingsError(f"SHARD_COUNT must be a whole number, not {count!r}")
         ids = os.environ.get("SHARD_IDS", "").strip()
+        grace = os.environ.get("PING_GRACE", "").strip()
+        try:
+            ping_grace = float(grace) if grace else PING_GRACE
+        except ValueError:
+            raise SettingsError(f"PING_GRACE must be a number of seconds, not {grace!r}") from None
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
             database_path=database if database.is_absolute() else ROOT / database,
@@ -108,4 +120,5 @@ class Settings:
             shard_count=int(count) if count else None,
             shard_ids=parse_shard_ids(ids) if ids else None,
             database_url=os.environ.get("DATABASE_URL", "").strip() or None,
+            ping_grace=ping_grace,
         )

@@ -12,6 +12,13 @@ each when the next ping comes). A DM ping is never deleted: the DM is the player
 ping is a notification of its turn, and it replies to the player's hand so the hand is a click
 away; the hand itself says when the game is over.
 
+A player who is at the table is not pinged at once: one who acted in the game within the last
+`AT_THE_TABLE` seconds is watching it, and the table message already says it is their turn (a
+ping on every turn of a brisk game is a notification every few seconds). Their ping waits the
+settings' `ping_grace` (20 s) and goes only if they have not answered by then; a player who
+has not acted lately, and any prompt that ends sooner than `grace + SHORT_PROMPT` seconds, is
+pinged at once.
+
 A ping announces only a live prompt: while it waits its turn the game may move on, so what it
 says is decided at the moment it is sent, and a ping whose prompt closed meanwhile is dropped.
 It pings exactly the players it names; the digest quotes player text with mentions defused.
@@ -22,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Coroutine
 from typing import Any
 
 import discord
@@ -35,6 +43,7 @@ from cogs.table.ui import GameUI
 from cogs.table.wording import for_the_player
 from runtime.deadlines import awaited_seats
 from runtime.service import Applied
+from runtime.settings import PING_GRACE
 from storage import Deadline, GameRecord, Status
 
 log = logging.getLogger(__name__)
@@ -50,6 +59,10 @@ BULK_MAX_AGE = 14 * 24 * 3600 - 3600
 #: Lines of "since your last turn" at most.
 DIGEST_LINES = 6
 NOTIFY_CHOICES = ("thread", "dm", "off")
+#: Seconds since a player's last action in a game during which they count as at its table.
+AT_THE_TABLE = 300.0
+#: A prompt that ends sooner than the grace and this many seconds is pinged at once.
+SHORT_PROMPT = 30.0
 
 #: A wait as a ping names it: (seat, key, prompt); only a seat's waits are pinged (`live`).
 Asked = tuple[int | None, str, str]
@@ -60,8 +73,13 @@ def asked_of(deadline: Deadline) -> Asked:
 
 
 class Pings:
-    def __init__(self, delivery: Outbox) -> None:
+    def __init__(self, delivery: Outbox, grace: float | None = None) -> None:
         self.delivery = delivery
+        settings = getattr(getattr(delivery, "host", None), "settings", None)
+        #: Seconds a player at the table has to answer before their ping goes (0: at once).
+        self.grace = grace if grace is not None else float(getattr(settings, "ping_grace", PING_GRACE))
+        #: (game id, seat) -> when (loop time) the seat last acted, while that is recent.
+        self._acted: dict[tuple[int, int], float] = {}
         self._last_sent: dict[int, float] = {}  # channel id -> when its last ping went out
         #: game id -> its thread's pings older than the newest, still shown (in memory only:
         #: after a restart the ones left stay in the thread)
@@ -76,14 +94,44 @@ class Pings:
         goes out on its own task, in order per game, so waiting for a channel's turn never
         holds the game's publish lock (the next press is answered at once)."""
         game = applied.game
+        now = asyncio.get_running_loop().time()
+        if applied.seat is not None:
+            self._note_acted(game.id, applied.seat, now)
         if applied.outcome is None:
             self._nudge(applied)
         if applied.outcome is not None or not applied.asked:
             return
-        asked = {asked_of(d) for d in applied.asked}
-        task = asyncio.get_running_loop().create_task(self._ping_in_order(game, asked), name=f"ping-{game.id}")
+        watching = {asked_of(d) for d in applied.asked if self._watching(game.id, d, now)}
+        at_once = {asked_of(d) for d in applied.asked} - watching
+        if at_once:
+            self._spawn(self._ping_in_order(game, at_once), f"ping-{game.id}")
+        if watching:
+            self._spawn(self._ping_unless_answered(game, watching), f"ping-later-{game.id}")
+
+    def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        task = asyncio.get_running_loop().create_task(work, name=name)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    def _note_acted(self, game_id: int, seat: int, now: float) -> None:
+        if len(self._acted) > 50_000:
+            self._acted = {k: t for k, t in self._acted.items() if now - t <= AT_THE_TABLE}
+        self._acted[(game_id, seat)] = now
+
+    def _watching(self, game_id: int, wait: Deadline, now: float) -> bool:
+        """Whether the seat `wait` asks is at the table (acted lately) and the wait leaves it
+        time to answer before a ping would be due: its ping can wait the grace."""
+        seat = wait["seat"]
+        if self.grace <= 0 or seat is None or now - self._acted.get((game_id, seat), -AT_THE_TABLE - 1) > AT_THE_TABLE:
+            return False
+        at = wait.get("at")
+        return at is None or at - self.delivery.now >= self.grace + SHORT_PROMPT
+
+    async def _ping_unless_answered(self, game: GameRecord, asked: set[Asked]) -> None:
+        """The ping of players at the table, after the grace, for what they have not answered."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.over_event(game.id).wait(), self.grace)
+        await self._ping_in_order(game, asked)
 
     def _nudge(self, applied: Applied) -> None:
         """A private event the game marks as a nudge (`GameUI.nudges`: "you may call an
@@ -96,10 +144,7 @@ class Pings:
             line = self.delivery.service.describe(applied.game, event)
             for seat in event.to:
                 if line:
-                    task = asyncio.get_running_loop().create_task(
-                        self._nudge_seat(applied.game, seat, line), name=f"nudge-{applied.game.id}")
-                    self._tasks.add(task)
-                    task.add_done_callback(self._tasks.discard)
+                    self._spawn(self._nudge_seat(applied.game, seat, line), f"nudge-{applied.game.id}")
 
     async def _nudge_seat(self, game: GameRecord, seat: int, line: str) -> None:
         wanted = await self.delivery.service.storage.notify_preferences([game.user_of(seat)])

@@ -44,10 +44,11 @@ class RumpusHarness:
     with RUMPUS_TEST_DATABASE=postgresql, a fresh PostgreSQL database: tests/pg.py)."""
 
     def __init__(self, server: FakeDiscord, database: Path | str, *, seed: int | None = None,
-                 clock: Any = None) -> None:
+                 clock: Any = None, ping_grace: float = 0.0) -> None:
         """`database`: a SQLite path or a `postgresql://` URL. `seed` makes game seeds
         reproducible (each start draws from `Random(seed)`); `clock` (a ManualClock) stops
-        timers from playing for anyone."""
+        timers from playing for anyone. `ping_grace`: 0 pings every turn at once, as the
+        tests expect (the bot's default lets a player at the table answer first)."""
         import dataclasses
 
         import bot as bot_module
@@ -65,6 +66,8 @@ class RumpusHarness:
                 where = {"database_url": database}
             else:
                 where, self.storage_url = {}, database
+        if "ping_grace" in {f.name for f in dataclasses.fields(bot_module.Settings)}:
+            where["ping_grace"] = ping_grace
         self.settings = bot_module.Settings(token=server.token, dev_guild_id=server.guild.id, **where)
         self.runner: ClientRunner | None = None
         self.starts = 0

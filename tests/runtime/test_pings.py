@@ -10,12 +10,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import discord
+import pytest
 
 from cogs.table.pings import PING_SPACING, PINGS_KEPT, Pings
 from cogs.table.registry import load_builtin_uis
 from games.registry import get_engine
 from runtime.deadlines import newly_asked
 from runtime.service import Applied
+from runtime.settings import PING_GRACE, Settings, SettingsError
 from storage import GameRecord, SeatRecord, Status
 
 THREAD = 500
@@ -161,6 +163,10 @@ class FakeDelivery:
 
     def title_of(self, game: GameRecord) -> str:
         return "Hallway"
+
+    @property
+    def now(self) -> float:
+        return 1_000.0
 
 
 def setup(where: str = "thread", log: list[str] | None = None) -> tuple[Pings, FakeHost, GameRecord]:
@@ -346,3 +352,81 @@ async def test_dm_pings_are_kept_and_reply_to_the_hand() -> None:
     dm = host.get_partial_messageable(600)
     assert len(host.sent) == 3 and dm.deleted == [] and host.http.bulk == []
     assert all(m.reference is not None and m.reference.message_id == 777 for m in host.sent)
+
+
+# -- the grace: a player at the table answers before anyone pings them ---------------------------
+def acted(game: GameRecord, seat: int) -> Applied:
+    """A step of `seat` that asks nothing (it notes the seat at the table)."""
+    return Applied(game, get_engine("hallway"), [], [], seat=seat)
+
+
+async def test_a_player_who_acted_lately_is_pinged_only_after_the_grace() -> None:
+    pings, host, game = setup()
+    pings.grace = 0.3
+    await pings.after(acted(game, 2))  # cara just played
+    await pings.after(asked(game, COUNT))  # and is asked again
+    await asyncio.sleep(0.15)
+    assert host.sent == []  # still within the grace: she is watching the table
+    await pings.drain()
+    [sent] = host.sent
+    assert sent.content.startswith(f"<@{CARA}> — your turn to count to three")
+
+
+async def test_a_player_at_the_table_who_answers_within_the_grace_is_not_pinged() -> None:
+    pings, host, game = setup()
+    pings.grace = 0.3
+    await pings.after(acted(game, 2))
+    await pings.after(asked(game, COUNT))
+    await asyncio.sleep(0.1)
+    game.deadlines = []  # cara counted
+    await pings.drain()
+    assert host.sent == []
+    assert stored_pings(pings) == []
+
+
+async def test_a_player_who_has_not_acted_lately_is_pinged_at_once() -> None:
+    pings, host, game = setup()
+    pings.grace = 30.0
+    await pings.after(acted(game, 0))  # alice played; cara has not played yet
+    await pings.after(asked(game, COUNT))
+    await asyncio.wait_for(pings.drain(), 2.0)
+    [sent] = host.sent
+    assert sent.content.startswith(f"<@{CARA}>")
+
+
+async def test_a_prompt_ending_before_the_grace_is_over_is_pinged_at_once() -> None:
+    pings, host, game = setup()
+    pings.grace = 30.0
+    await pings.after(acted(game, 2))
+    soon = {**COUNT, "at": pings.delivery.now + 40}  # < grace + SHORT_PROMPT away
+    await pings.after(asked(game, soon))
+    await asyncio.wait_for(pings.drain(), 2.0)
+    assert [s.content.split(" — ")[0] for s in host.sent] == [f"<@{CARA}>"]
+
+
+async def test_a_grace_of_zero_pings_everyone_at_once() -> None:
+    pings, host, game = setup()
+    pings.grace = 0.0
+    await pings.after(acted(game, 2))
+    await pings.after(asked(game, COUNT))
+    await asyncio.wait_for(pings.drain(), 2.0)
+    assert len(host.sent) == 1
+
+
+async def test_a_game_ending_in_the_grace_drops_the_ping() -> None:
+    pings, host, game = setup()
+    pings.grace = 30.0
+    await pings.after(acted(game, 2))
+    await pings.after(asked(game, COUNT))
+    await asyncio.sleep(0.05)
+    await pings.game_over(game.id)
+    await asyncio.wait_for(pings.drain(), 2.0)  # the waiting ping wakes and goes nowhere
+    assert host.sent == []
+
+
+def test_the_grace_comes_from_the_settings() -> None:
+    assert Settings(token=None).ping_grace == PING_GRACE == 20.0
+    host = type("Host", (), {"settings": Settings(token=None, ping_grace=5.0)})()
+    assert Pings(type("Delivery", (), {"host": host})()).grace == 5.0  # type: ignore[arg-type]
+    with pytest.raises(SettingsError):
+        Settings(token=None, ping_grace=-1)
