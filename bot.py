@@ -30,6 +30,7 @@ from discord.ext import commands  # noqa: E402
 
 from cogs.table.edge import TableEdge  # noqa: E402
 from cogs.table.lines import event_line  # noqa: E402
+from cogs.table.rate_buckets import sweep_buckets_lazily  # noqa: E402
 from games.registry import load_builtin  # noqa: E402
 from runtime.clock import Clock, SystemClock  # noqa: E402
 from runtime.errors import Refusal  # noqa: E402
@@ -108,6 +109,7 @@ class RumpusBot(commands.AutoShardedBot):
             options.setdefault("shard_ids", list(settings.shard_ids or range(settings.shard_count)))
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, tree_cls=RumpusTree, **options)
+        sweep_buckets_lazily(self.http)
         self.settings = settings
         self.clock = clock
         self.rng = rng
