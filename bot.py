@@ -28,6 +28,7 @@ if str(ROOT) not in sys.path:
 import discord  # noqa: E402
 from discord.ext import commands  # noqa: E402
 
+from cogs.table import one_write  # noqa: E402
 from cogs.table.edge import TableEdge  # noqa: E402
 from cogs.table.lines import event_line  # noqa: E402
 from cogs.table.rate_buckets import sweep_buckets_lazily  # noqa: E402
@@ -110,6 +111,7 @@ class RumpusBot(commands.AutoShardedBot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, tree_cls=RumpusTree, **options)
         sweep_buckets_lazily(self.http)
+        one_write.install()
         self.settings = settings
         self.clock = clock
         self.rng = rng
