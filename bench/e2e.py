@@ -304,24 +304,21 @@ async def watch_loop_lag(every: float = 0.02) -> None:
             Observed.lags.append(max(0.0, loop.time() - started - every) * 1000)
 
 
-def draw_pictures_inline() -> None:
-    """For comparison only: draw pictures on the event loop instead of in a thread."""
+def draw_pictures_in_thread() -> None:
+    """For comparison only: draw pictures in a thread (`asyncio.to_thread`), as the bot did
+    before it drew them on the event loop."""
     from cogs.table import present
 
-    async def inline(screen: Any, key: str | None = None) -> Any:
-        if screen.image is None:
-            return None
-        png = present.IMAGES.get(key) if key is not None else None
-        if png is None:
-            png = screen.image()
-            if key is not None:
-                present.IMAGES.put(key, png)
-        import discord
+    draw = present._draw
 
-        return (discord.File(present.io.BytesIO(png), filename=screen.image_name),
-                hashlib.blake2b(png, digest_size=16).hexdigest())
+    async def in_thread(screen: Any, key: str | None = None) -> Any:
+        if screen.image is not None and (key is None or present.IMAGES.get(key) is None):
+            image = screen.image
+            png = await asyncio.to_thread(image)
+            screen.image = lambda: png
+        return await draw(screen, key)
 
-    present._draw = inline  # type: ignore[assignment]
+    present._draw = in_thread  # type: ignore[assignment]
 
 
 def draw_pictures_in_processes(workers: int) -> None:
@@ -457,11 +454,11 @@ class ChildBot:
     a real deployment; steered by lines on its stdin: "mark" (start counting), "stats", "stop"."""
 
     def __init__(self, server: FakeDiscord, database: Path | str, *, loop_lag: bool = False,
-                 inline_pictures: bool = False, stub: bool = False, profile: Path | None = None,
+                 thread_pictures: bool = False, stub: bool = False, profile: Path | None = None,
                  shard: tuple[int, int] | None = None, picture_processes: int = 0) -> None:
         self.server = server
         self.database = database
-        self.flags = (["--loop-lag"] if loop_lag else []) + (["--inline-pictures"] if inline_pictures else [])
+        self.flags = (["--loop-lag"] if loop_lag else []) + (["--thread-pictures"] if thread_pictures else [])
         self.flags += ["--bot-shard", f"{shard[0]}/{shard[1]}"] if shard is not None else []
         self.flags += ["--stub-pictures"] if stub else []
         self.flags += ["--picture-processes", str(picture_processes)] if picture_processes else []
@@ -560,7 +557,7 @@ def merge_reports(reports: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 async def serve_bot(base_url: str, token: str, guild_id: int, database: Path | str, *, loop_lag: bool,
-                    inline_pictures: bool, stub: bool = False, profile: Path | None = None,
+                    thread_pictures: bool, stub: bool = False, profile: Path | None = None,
                     shard: tuple[int, int] | None = None, picture_processes: int = 0) -> None:
     """The child process: run the real bot against the fake server at `base_url`."""
     import discord
@@ -569,8 +566,8 @@ async def serve_bot(base_url: str, token: str, guild_id: int, database: Path | s
     from discord.http import Route
 
     setup_games()
-    if inline_pictures:
-        draw_pictures_inline()
+    if thread_pictures:
+        draw_pictures_in_thread()
     if stub:
         stub_pictures()
     if picture_processes:
@@ -1367,10 +1364,10 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
                 bot = InProcessBot(server, database)
             elif shards > 1:
                 bot = BotGroup([ChildBot(server, database, loop_lag=args.loop_lag,
-                                         inline_pictures=args.inline_pictures, stub=args.stub_pictures,
+                                         thread_pictures=args.thread_pictures, stub=args.stub_pictures,
                                          shard=(k, shards)) for k in range(shards)])
             else:
-                bot = ChildBot(server, database, loop_lag=args.loop_lag, inline_pictures=args.inline_pictures,
+                bot = ChildBot(server, database, loop_lag=args.loop_lag, thread_pictures=args.thread_pictures,
                                stub=args.stub_pictures, profile=args.profile,
                                picture_processes=args.picture_processes)
             await bot.start()
@@ -1529,8 +1526,8 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
         "rate_limit_hits": len(server.rate_limit_hits),
         "setup_s": round(setup_s, 1),
         "window_s": round(span, 1),
-        "pictures": "stub" if args.stub_pictures else "inline" if args.inline_pictures else
-        f"{args.picture_processes} processes" if args.picture_processes else "thread",
+        "pictures": "stub" if args.stub_pictures else "thread" if args.thread_pictures else
+        f"{args.picture_processes} processes" if args.picture_processes else "event loop",
         # fencing: a race opening (Catch / Don hat appears) → the callbacks of all three presses
         "races": len(races),
         "race_p50_ms": round(statistics.median(races), 2) if races else None,
@@ -1586,10 +1583,10 @@ def main() -> None:
                         help="seconds to wait for every game to start before measuring anyway")
     parser.add_argument("--loop-lag", action="store_true",
                         help="sample the bot's event-loop lag (a 20 ms sleeper; costs a little CPU)")
-    parser.add_argument("--inline-pictures", action="store_true",
-                        help="for comparison: draw pictures on the bot's event loop, not in a thread")
+    parser.add_argument("--thread-pictures", action="store_true",
+                        help="for comparison: draw pictures in a thread, not on the bot's event loop")
     parser.add_argument("--picture-processes", type=int, default=0, metavar="N",
-                        help="for comparison: draw pictures in a pool of N processes, not in a thread "
+                        help="for comparison: draw pictures in a pool of N processes, not on the event loop "
                              "(their CPU is counted with the bot's)")
     parser.add_argument("--stub-pictures", action="store_true",
                         help="for comparison: draw no pictures (a 1×1 PNG stands in) to see what they cost")
@@ -1620,7 +1617,7 @@ def main() -> None:
     if args.serve_bot:
         shard = tuple(int(n) for n in args.bot_shard.split("/")) if args.bot_shard else None
         asyncio.run(serve_bot(args.serve_bot, args.token, args.guild, args.bot_database, loop_lag=args.loop_lag,
-                              inline_pictures=args.inline_pictures, stub=args.stub_pictures, profile=args.profile,
+                              thread_pictures=args.thread_pictures, stub=args.stub_pictures, profile=args.profile,
                               shard=shard, picture_processes=args.picture_processes))  # type: ignore[arg-type]
         return
     kinds = [k.strip() for k in args.game.split(",") if k.strip()]

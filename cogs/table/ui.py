@@ -173,8 +173,8 @@ class Card:
 class Screen:
     """One message's worth of a game: a card, an image made on demand, and controls.
 
-    `image` is called off the event loop (it may take milliseconds); it must draw only
-    from the view it was given. `image_key`, when the UI knows it, is what the picture is
+    `image` is called on the event loop (a picture takes about half a millisecond; see
+    `present.image_file`); it must draw only from the view it was given. `image_key`, when the UI knows it, is what the picture is
     drawn from, narrower than the view (a seat's cards, not its whole view): screens of a game
     with the same key and `image_name` show the same picture, so the edge draws it once and
     keeps it, on the event loop, however the rest of the view moves (JSON data: lists, dicts,
