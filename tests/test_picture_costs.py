@@ -234,7 +234,7 @@ def test_a_line_in_parts_has_the_pixels_of_the_whole_line(size: int) -> None:
     is the line FreeType draws whole, pixel for pixel."""
     palette, ground, ink = hallway_render.PALETTE, hallway_render.BACKGROUND, hallway_render.GOLD
     face = pictures.font(size)
-    for template, name, number in itertools.product(TEMPLATES, NAMES, (1, 7, 12)):
+    for template, name, number in itertools.product(TEMPLATES + NOTES[:2], NAMES, (1, 7, 12)):
         parts = tuple(part.format(n=name, r=number) for part in template)
         whole = palette.canvas(Image.new("RGB", (700, 40), ground))
         pictures.text(whole, (9, 20), "".join(parts), ink, face, "lm", ground=ground, palette=palette)
@@ -261,3 +261,23 @@ def test_a_line_in_parts_renders_only_its_new_parts(monkeypatch: pytest.MonkeyPa
     hallway_render.parts_text(canvas, (10, 20), (name, " rolled ", "5"), hallway_render.DIM, 17, 300,
                               hallway_render.BACKGROUND)
     assert rendered == ["5"]
+
+
+ODD = ("ाAna", "שלום", "Zoë Łukasz", "AV Wy", "Jo-Jo −3", "fi ffl", "Τάσος", "Дмитрий", "李雷", "x" * 30)
+NOTES = (("on {r},", " −{r}", " if it ended now"), ("{r}", " − {r}", " for steps left"), ("{n}", "'s turn"),
+         ("{n} ", "{n}", " ", "{r}"), ("", "{n}", "", " rolled ", "{r}", ""))
+
+
+@pytest.mark.parametrize("size", [16, 17, 19, 20, 32])
+def test_a_line_in_parts_is_measured_from_its_parts_as_whole(size: int) -> None:
+    """A line's length and each part's pen come from the parts' own lengths only where that is
+    exact (parts meeting at a space, no mark starting a part): over names and lines, the very
+    numbers FreeType gives laying the line out whole, and each part's pen where the line before
+    it ends."""
+    face = pictures.font(size)
+    for template, name, number in itertools.product(TEMPLATES + NOTES, NAMES + ODD, (0, 7, 12, -35)):
+        parts = tuple(part.format(n=name, r=number) for part in template)
+        assert pictures.parts_length(parts, size) == face.getlength("".join(parts)), parts
+        pens = pictures._pens(parts, face)
+        assert [pen for pen, part in zip(pens, parts, strict=True) if part] == \
+            [face.getlength("".join(parts[:n])) for n, part in enumerate(parts) if part], parts

@@ -2,12 +2,14 @@
 
 Drawn at about the width Discord shows a picture (`WIDTH`), so that its smallest text
 (`MIN_FONT`) is still 12 px or more on a 500 px wide chat column. The static part (walls,
-coloured spaces with their points, the start semicircles) is drawn once and cached, kept on
-the game's fixed palette (`pictures.Palette`). Each picture copies it and draws the dudes
-(the one that moved last ringed in gold, the winner smiling), the banner, the last roll, the
-pending offer, the encounters, the Edge and the two score cards straight in palette colours,
-with text pasted from cached sprites (`pictures.text`), then goes through the one encoder
-(`pictures.png`), which keeps a render to about a millisecond.
+coloured spaces with their points, the start semicircles, the score cards' frames and dots,
+the encounters' label) is drawn once and cached, kept on the game's fixed palette
+(`pictures.Palette`). Each picture copies it and pastes the dudes (the one that moved last
+ringed in gold, the winner smiling), the encounter boxes, the offer's box, the Edge badge and
+the ★ as cached pieces (`piece`: drawn once where they go, the same pixels as drawing them
+there), and the banner, the last roll, the offer and the cards' text from cached sprites, lines
+in parts measured from their parts (`pictures.line`, `pictures.parts_length`: a new round,
+roll or score renders only its number), then goes through the one encoder (`pictures.png`).
 
 Every font size asked for goes through `font`, which notes it in `FONT_SIZES` (the legibility
 test reads it).
@@ -16,7 +18,8 @@ test reads it).
 from __future__ import annotations
 
 import math
-from functools import cache
+from collections.abc import Callable
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -39,6 +42,11 @@ HALL_TOP, HALL_BOTTOM = 96, 140
 DUDE = 17  # a dude's radius
 INFO_Y = 182  # the last roll / offer line
 PANEL_TOP = 258
+HALF = (WIDTH - 16 * 2 - 12) // 2  # a score card's width
+#: The two score cards, the red dude's on the left.
+PANELS: tuple[tuple[int, int, int, int], ...] = ((16, PANEL_TOP, 16 + HALF, HEIGHT - 14),
+                                                 (WIDTH - 16 - HALF, PANEL_TOP, WIDTH - 16, HEIGHT - 14))
+ENCOUNTERS_X = WIDTH - 16 - 5 * 26 + 4  # the first encounter box
 
 BACKGROUND = (43, 45, 49)
 FLOOR = (92, 74, 60)
@@ -62,6 +70,8 @@ PALETTE = pictures.Palette(
 )
 NAMES = ("RED", "BLUE")
 NAME_ROOM = 18  # characters of a player's name kept at most (then cut to the card's width)
+#: Sizes drawn on the cached board and pieces, noted again on every picture that reuses them.
+BOARD_SIZES = (NUMBER_FONT, MIN_FONT)
 
 
 
@@ -96,7 +106,37 @@ def hallway(spaces: tuple[tuple[str, int | None], ...]) -> Image.Image:
         draw.rounded_rectangle((x, HALL_TOP, x + CELL, HALL_BOTTOM), radius=4, fill=FILLS[colour],
                                outline=DARK[colour], width=2)
         pictures.text(draw, (x + CELL / 2 + 0.5, HALL_BOTTOM - 13), str(points), INK, number, "mm")
-    return PALETTE.canvas(image)
+    board = PALETTE.canvas(image)
+    draw = ImageDraw.Draw(board)
+    for seat, box in enumerate(PANELS):  # the score cards' frames and colour dots: the same on every picture
+        x0, y0 = box[0], box[1]
+        draw.rounded_rectangle(box, radius=10, fill=ink(CARD), outline=ink(TOKEN[seat]), width=3)
+        draw.ellipse((x0 + 12, y0 + 13, x0 + 30, y0 + 31), fill=ink(TOKEN[seat]))
+    text(board, (ENCOUNTERS_X - 10, INFO_Y), "ENCOUNTERS", DIM, MIN_FONT, "rm", BACKGROUND)
+    return board
+
+
+Ink = Callable[[pictures.RGB], int]
+#: A cached piece of the picture: its pixels on the palette, the mask of the pixels it draws, and
+#: where its top left goes.
+Piece = tuple[Image.Image, Image.Image, int, int]
+
+
+def piece(box: Box, paint: Callable[[Image.Image, ImageDraw.ImageDraw, Ink], None]) -> Piece:
+    """What `paint` draws within `box`, drawn once where it goes on the picture (so every shape
+    has the very pixels it has when drawn there) and pasted through the mask of what it drew:
+    `paint` draws on a palette image with `ink`, then again on a mask with every colour non-zero
+    (and still told apart: Pillow skips an outline in its shape's fill colour)."""
+    canvas, mask = Image.new("P", (WIDTH, HEIGHT), 0), Image.new("L", (WIDTH, HEIGHT), 0)
+    paint(canvas, ImageDraw.Draw(canvas), ink)
+    paint(mask, ImageDraw.Draw(mask), lambda colour: 1 + ink(colour))
+    crop = (box[0], box[1], box[2] + 1, box[3] + 1)
+    return canvas.crop(crop), mask.crop(crop).point(pictures.INKED, "1"), box[0], box[1]
+
+
+def put(image: Image.Image, cached: Piece) -> None:
+    sprite, mask, x, y = cached
+    pictures.stamp(image, sprite, mask, x, y)
 
 
 def ink(colour: pictures.RGB) -> int:
@@ -110,7 +150,7 @@ def text(image: Image.Image, xy: tuple[float, float], words: str, fill: pictures
     pictures.text(image, xy, words, fill, font(size), anchor, ground=ground, palette=PALETTE)
 
 
-def star(draw: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
+def star(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, ink: Ink = ink) -> None:
     """The start player's ★, drawn (fonts rarely carry it)."""
     points = []
     for i in range(10):
@@ -120,8 +160,15 @@ def star(draw: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
     draw.polygon(points, fill=ink(GOLD), outline=ink(GOLD_DARK))
 
 
+@lru_cache(maxsize=512)
+def _star(x: float, y: float) -> Piece:
+    """The ★ after a name (where it stands depends on the name: a few per game)."""
+    return piece((math.floor(x) - 11, math.floor(y) - 11, math.ceil(x) + 11, math.ceil(y) + 11),
+                 lambda image, draw, ink: star(draw, x, y, 10, ink))
+
+
 def dude(draw: ImageDraw.ImageDraw, seat: int, x: int, y: int, *, moved: bool = False,
-         happy: bool = False, r: int = DUDE) -> None:
+         happy: bool = False, r: int = DUDE, ink: Ink = ink) -> None:
     """A fat dude from above: a round belly, two eyes and a worried little mouth (a big smile
     for the winner); the dude that moved last wears a gold ring, with a gold arrow over him."""
     if moved:
@@ -141,6 +188,14 @@ def dude(draw: ImageDraw.ImageDraw, seat: int, x: int, y: int, *, moved: bool = 
         draw.chord((x - m - 2, y - m // 2, x + m + 2, y + m + 3), 0, 180, fill=ink(MOUTH))
     else:
         draw.arc((x - m + 2, y + 1, x + m - 2, y + m + 3), 200, 340, fill=ink(MOUTH), width=2)
+
+
+@lru_cache(maxsize=512)
+def _dude(seat: int, x: int, moved: bool, happy: bool) -> Piece:
+    """A dude where he stands in the hallway (a few dozen places, each drawn once)."""
+    y, reach = HALL_TOP - 2, DUDE + 19
+    return piece((x - reach, y - reach, x + reach, y + reach),
+                 lambda image, draw, ink: dude(draw, seat, x, y, moved=moved, happy=happy, ink=ink))
 
 
 def short(name: str, fallback: str = "") -> str:
@@ -163,47 +218,83 @@ def winners(view: PublicView) -> set[int]:
     return set()
 
 
-def panel(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, seat: int, box: Box,
-          name: str) -> None:
-    """One dude's score card: colour, name, ★, points, the Edge, and what staying inside would cost."""
-    x0, y0, x1, y1 = box
-    draw.rounded_rectangle(box, radius=10, fill=ink(CARD), outline=ink(TOKEN[seat]), width=3)
-    draw.ellipse((x0 + 12, y0 + 13, x0 + 30, y0 + 31), fill=ink(TOKEN[seat]))
+def panel(image: Image.Image, view: PublicView, seat: int, name: str) -> None:
+    """One dude's score card (its frame and colour dot are on the board): name, ★, points, the
+    Edge, and what staying inside would cost."""
+    x0, y0, x1, y1 = PANELS[seat]
     final = view.get("final")
     score = str(final["totals"][seat] if final else view["score"][seat]).replace("-", "−")
     score_room = length(score, 32) + 16
     shown = fit(name, 20, x1 - x0 - 40 - score_room - (26 if view["start"] == seat else 0) - 12)
     text(image, (x0 + 38, y0 + 22), shown, INK, 20, "lm", CARD)
     if view["start"] == seat:
-        star(draw, x0 + 38 + length(shown, 20) + 14, y0 + 21, 10)
+        put(image, _star(x0 + 38 + length(shown, 20) + 14, y0 + 21))
     text(image, (x1 - 14, y0 + 26), score, INK, 32, "rm", CARD)
+    note: Parts
     if seat in view["exited"]:
-        note = "out of the hallway"
+        note = ("out of the hallway",)
     else:
-        note = f"on {view['pos'][seat]}, −{view['penalty'][seat]} if it ended now"
+        note = (f"on {view['pos'][seat]},", f" −{view['penalty'][seat]}", " if it ended now")
     if final:
-        note = (f"{view['score'][seat]} − {view['penalty'][seat]} for steps left"
-                if seat not in view["exited"] else "got out: no penalty")
-    text(image, (x0 + 14, y0 + 56), fit(note.replace("-", "−"), MIN_FONT, x1 - x0 - 28), DIM, MIN_FONT, "lm", CARD)
+        note = ((str(view["score"][seat]), f" − {view['penalty'][seat]}", " for steps left")
+                if seat not in view["exited"] else ("got out: no penalty",))
+    note = tuple(part.replace("-", "−") for part in note)
+    parts_text(image, (x0 + 14, y0 + 56), note, DIM, MIN_FONT, x1 - x0 - 28, CARD)
     if seat in winners(view):
         text(image, (x0 + 14, y1 - 22), "WINNER", GOLD, 20, "lm", CARD)
     elif view["edge"] == seat and not final and view.get("forfeit") is None:
-        ex, ey = x0 + 14, y1 - 36
-        room = length("HAS THE EDGE", MIN_FONT) + 24
+        put(image, _badge(seat))
+
+
+@cache
+def _badge(seat: int) -> Piece:
+    """HAS THE EDGE, on a dude's card."""
+    x0, _, _, y1 = PANELS[seat]
+    ex, ey = x0 + 14, y1 - 36
+    room = length("HAS THE EDGE", MIN_FONT) + 24
+
+    def paint(image: Image.Image, draw: ImageDraw.ImageDraw, ink: Ink) -> None:
         draw.rounded_rectangle((ex, ey, ex + room, ey + 26), radius=13, fill=ink(GOLD), outline=ink(GOLD_DARK),
                                width=2)
-        text(image, (ex + room / 2, ey + 13), "HAS THE EDGE", EDGE_INK, MIN_FONT, "mm", GOLD)
+        if image.mode == "P":  # the words sit inside the badge, so the mask has them already
+            text(image, (ex + room / 2, ey + 13), "HAS THE EDGE", EDGE_INK, MIN_FONT, "mm", GOLD)
+
+    return piece((ex, ey, math.ceil(ex + room), ey + 26), paint)
 
 
-def encounter_boxes(image: Image.Image, draw: ImageDraw.ImageDraw, done: int, x1: int, y: int) -> None:
-    """The five encounter boxes, right-aligned at `x1`, ticked as encounters happen."""
-    x = x1 - 5 * 26 + 4
-    text(image, (x - 10, y + 11), "ENCOUNTERS", DIM, MIN_FONT, "rm", BACKGROUND)
-    for n in range(5):
-        bx = x + n * 26
-        draw.rectangle((bx, y, bx + 22, y + 22), fill=ink(CARD if n < 4 else LAST_BOX), outline=ink(DIM), width=2)
-        if n < done:
-            draw.line((bx + 4, y + 12, bx + 9, y + 17, bx + 18, y + 5), fill=ink(GOLD), width=3)
+@cache
+def _encounters(done: int) -> Piece:
+    """The five encounter boxes (right of their label, on the board), `done` of them ticked."""
+    x, y = ENCOUNTERS_X, INFO_Y - 11
+
+    def paint(image: Image.Image, draw: ImageDraw.ImageDraw, ink: Ink) -> None:
+        for n in range(5):
+            bx = x + n * 26
+            draw.rectangle((bx, y, bx + 22, y + 22), fill=ink(CARD if n < 4 else LAST_BOX), outline=ink(DIM),
+                           width=2)
+            if n < done:
+                draw.line((bx + 4, y + 12, bx + 9, y + 17, bx + 18, y + 5), fill=ink(GOLD), width=3)
+
+    return piece((x, y, x + 4 * 26 + 22, y + 22), paint)
+
+
+@cache
+def _offer_box(maker: int) -> Piece:
+    """The pending offer's box, in its maker's colour."""
+    box = (16, INFO_Y + 22, WIDTH - 16, INFO_Y + 56)
+
+    def paint(image: Image.Image, draw: ImageDraw.ImageDraw, ink: Ink) -> None:
+        draw.rounded_rectangle(box, radius=8, fill=ink(OFFER), outline=ink(TOKEN[maker]), width=3)
+        draw.ellipse((box[0] + 10, INFO_Y + 30, box[0] + 28, INFO_Y + 48), fill=ink(TOKEN[maker]))
+
+    return piece(box, paint)
+
+
+@cache
+def _roller(seat: int) -> Piece:
+    """The colour dot before the last roll."""
+    return piece((16, INFO_Y + 2, 32, INFO_Y + 18),
+                 lambda image, draw, ink: draw.ellipse((16, INFO_Y + 2, 32, INFO_Y + 18), fill=ink(TOKEN[seat])))
 
 
 def called(names: tuple[str, str], seat: int | None) -> str:
@@ -251,11 +342,10 @@ def offer_line(view: PublicView, names: tuple[str, str]) -> tuple[int, Parts] | 
 
 def parts_text(image: Image.Image, xy: tuple[float, float], parts: Parts, fill: pictures.RGB, size: int,
                room: float, ground: pictures.RGB) -> None:
-    """A left-anchored line made of parts, cut to `room` px (as one string) when too long."""
-    whole = "".join(parts)
-    shown = fit(whole, size, room)
-    if shown != whole:
-        text(image, xy, shown, fill, size, "lm", ground)
+    """A left-anchored line made of parts, cut to `room` px (as one string) when too long: measured
+    from its parts' lengths, so a line with a new number in it is not laid out whole."""
+    if pictures.parts_length(parts, size) > room:
+        text(image, xy, fit("".join(parts), size, room), fill, size, "lm", ground)
         return
     pictures.line(image, xy, parts, fill, font(size), "lm", ground=ground, palette=PALETTE)
 
@@ -281,8 +371,7 @@ def render_hallway(view: PublicView, names: tuple[str, str] = NAMES) -> bytes:
     names = (short(names[0], NAMES[0]), short(names[1], NAMES[1]))
     spaces = tuple((str(s["colour"]), s["number"]) for s in view["track"])
     image = hallway(spaces).copy()
-    FONT_SIZES.add(NUMBER_FONT)  # drawn once on the cached board, on every picture
-    draw = ImageDraw.Draw(image)
+    FONT_SIZES.update(BOARD_SIZES)  # drawn once on the cached board, on every picture
     parts_text(image, (16, 26), banner(view, names), GOLD, 20, WIDTH - 32, BACKGROUND)
     last = view.get("last_roll")
     moved = last["seat"] if last and view["phase"] != "rolloff" else None
@@ -292,21 +381,18 @@ def render_hallway(view: PublicView, names: tuple[str, str] = NAMES) -> bytes:
         x = centre_x(pos)
         if seat in view["exited"] or view["pos"][0] == view["pos"][1]:
             x += -9 if seat == 0 else 9
-        dude(draw, seat, x, HALL_TOP - 2, moved=seat == moved, happy=seat in happy)
+        put(image, _dude(seat, x, seat == moved, seat in happy))
     # the line under the hallway: the pending offer, or the last roll; the encounters on the right
-    encounter_boxes(image, draw, view["encounters"], WIDTH - 16, INFO_Y - 11)
+    put(image, _encounters(min(5, view["encounters"])))
     offer = offer_line(view, names)
     if offer is not None:
         maker, words = offer
-        box = (16, INFO_Y + 22, WIDTH - 16, INFO_Y + 56)
-        draw.rounded_rectangle(box, radius=8, fill=ink(OFFER), outline=ink(TOKEN[maker]), width=3)
-        draw.ellipse((box[0] + 10, INFO_Y + 30, box[0] + 28, INFO_Y + 48), fill=ink(TOKEN[maker]))
-        parts_text(image, (box[0] + 38, INFO_Y + 39), words, INK, 19, box[2] - box[0] - 50, OFFER)
+        put(image, _offer_box(maker))
+        parts_text(image, (54, INFO_Y + 39), words, INK, 19, WIDTH - 32 - 50, OFFER)
     if last is not None and moved is not None and view["phase"] != "over":
-        draw.ellipse((16, INFO_Y + 2, 32, INFO_Y + 18), fill=ink(TOKEN[moved]))
+        put(image, _roller(moved))
         parts_text(image, (40, INFO_Y + 11), (names[moved], " rolled ", str(last["roll"])), DIM, MIN_FONT, 300,
                    BACKGROUND)
-    half = (WIDTH - 16 * 2 - 12) // 2
-    panel(image, draw, view, 0, (16, PANEL_TOP, 16 + half, HEIGHT - 14), names[0])
-    panel(image, draw, view, 1, (WIDTH - 16 - half, PANEL_TOP, WIDTH - 16, HEIGHT - 14), names[1])
+    panel(image, view, 0, names[0])
+    panel(image, view, 1, names[1])
     return pictures.png(image, PALETTE)

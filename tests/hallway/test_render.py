@@ -48,3 +48,26 @@ def test_rendering_is_quick() -> None:
     for view in views:
         render.render_hallway(view)
     assert (time.perf_counter() - start) / len(views) < 0.030
+
+
+#: Names that stress the cheap path: long (cut to the card), kerned pairs, accents, a mark
+#: after a space, emoji, right-to-left script, a minus sign.
+NAMES = (("Alice the Bold", "Bob"), ("AV Wy Tyr LT", "j"), ("Çarol Émilie Ōsaka", "x" * 40),
+         ("ाAna", "Bob 🎲"), ("שלום", "Jo-Jo −3"), ("RED", "BLUE"))
+
+
+def test_the_picture_has_the_pixels_of_the_plain_drawing_over_seeded_games() -> None:
+    """Cached layers, sprites and lines measured in parts draw the very picture the plain way
+    did (every shape and every whole line drawn per picture: tests/hallway/reference_render.py),
+    over every state of seeded random games and names that stress the cheap path."""
+    from tests.hallway import reference_render
+    from tests.playout import random_playout
+
+    compared = 0
+    for seed in range(1, 9):
+        names = NAMES[seed % len(NAMES)]
+        for state in random_playout(ENGINE, 2, seed, {}).states:
+            view = ENGINE.view(state, None)
+            assert render.render_hallway(view, names) == reference_render.render_hallway(view, names), (seed, view)
+            compared += 1
+    assert compared > 200
