@@ -281,3 +281,18 @@ def test_a_line_in_parts_is_measured_from_its_parts_as_whole(size: int) -> None:
         pens = pictures._pens(parts, face)
         assert [pen for pen, part in zip(pens, parts, strict=True) if part] == \
             [face.getlength("".join(parts[:n])) for n, part in enumerate(parts) if part], parts
+
+
+@pytest.mark.parametrize("size", [16, 17, 26, 32])
+def test_a_right_aligned_line_in_parts_has_the_pixels_of_the_whole_line(size: int) -> None:
+    """A right-aligned line drawn in parts starts its width, rounded as FreeType's anchor rounds
+    it, left of the anchor point: the whole line's pixels (a count, a score, a note)."""
+    palette, ground, ink = words_render.PALETTE, words_render.BACKGROUND, words_render.NUMBER_INK
+    face = pictures.font(size)
+    for number, tail in itertools.product([*range(0, 120), -5, -37, 1234], ("", " to draw", " cards left")):
+        parts = (str(number), tail) if tail else (str(number),)
+        whole = palette.canvas(Image.new("RGB", (700, 50), ground))
+        pictures.text(whole, (624, 25), "".join(parts), ink, face, "rm", ground=ground, palette=palette)
+        pieces = palette.canvas(Image.new("RGB", (700, 50), ground))
+        pictures.line(pieces, (624, 25), parts, ink, face, "rm", ground=ground, palette=palette)
+        assert pieces.tobytes() == whole.tobytes(), parts

@@ -27,11 +27,11 @@ import math
 import struct
 import unicodedata
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache, lru_cache
 from types import ModuleType
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 RGB = tuple[int, int, int]
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -304,11 +304,15 @@ def line(target: Image.Image, xy: Sequence[float], parts: Sequence[str], fill: R
     the fraction of a pixel where the line puts it): a line that differs from the last only in
     a part (a name, a number) renders only that part. The same pixels as the whole line when
     parts meet at a space (nothing is kerned or shaped across a space in the fonts used here);
-    a left anchor only (a centred or right-aligned line would need its whole width first)."""
-    if not anchor.startswith("l") or not isinstance(font, ImageFont.FreeTypeFont):
+    a left or right anchor (a right-aligned line starts its width, rounded to a whole pixel as
+    FreeType's anchor is, left of the anchor point: tested pixel for pixel)."""
+    if anchor[0] not in "lr" or not isinstance(font, ImageFont.FreeTypeFont):
         text(target, xy, "".join(parts), fill, font, anchor, ground=ground, palette=palette)
         return
     x, y = round(xy[0]), round(xy[1])
+    if anchor[0] == "r":
+        x -= math.floor(_pens([*parts, " "], font)[-1] + 0.5)
+        anchor = "l" + anchor[1:]
     for part, pen in zip(parts, _pens(parts, font), strict=True):
         if part.strip():
             sprite, inked, left, top = _sprite(part, font, anchor, "left", 4, fill, ground, palette, pen % 1)
@@ -367,6 +371,39 @@ def stamp(target: Image.Image, sprite: Image.Image, mask: Image.Image | None, x:
         target.im.paste(sprite.im, box)
     else:
         target.im.paste(sprite.im, box, mask.im)
+
+
+Ink = Callable[[RGB], int]
+#: A cached piece of a picture: its pixels on the palette, the mask of the pixels it draws, and
+#: where its top left goes (`put`).
+Piece = tuple[Image.Image, Image.Image, int, int]
+
+
+def piece(box: tuple[int, int, int, int], paint: Callable[[Image.Image, ImageDraw.ImageDraw, Ink], None],
+          palette: Palette) -> Piece:
+    """What `paint` draws within `box` (inclusive) on a palette picture, drawn once where it goes
+    (so every shape, line and text has the very pixels it has drawn there on the picture) and kept
+    to paste through the mask of what it drew: a card frame, a badge, a token that every picture
+    would otherwise draw again. `paint(image, draw, ink)` draws with `ink(colour)` (text with
+    `text(image, ..., ground=, palette=)`); it is run twice, over two backgrounds, and the pixels
+    it drew are those the same in both."""
+    size = (box[2] + 1, box[3] + 1)
+    drawn = []
+    for background in (0, 1):
+        canvas = Image.new("P", size, background)
+        paint(canvas, ImageDraw.Draw(canvas), palette.index.__getitem__)
+        drawn.append(Image.frombytes("L", size, canvas.tobytes()))
+    crop = (box[0], box[1], size[0], size[1])
+    untouched = ImageChops.difference(drawn[0], drawn[1]).crop(crop)
+    mask = untouched.point([255] + [0] * 255, "1")
+    pixels = drawn[0].crop(crop)
+    return Image.frombytes("P", pixels.size, pixels.tobytes()), mask, box[0], box[1]
+
+
+def put(target: Image.Image, cached: Piece) -> None:
+    """A `piece` pasted where it goes."""
+    sprite, mask, x, y = cached
+    stamp(target, sprite, mask, x, y)
 
 
 def dashed(draw: ImageDraw.ImageDraw, p: tuple[float, float], q: tuple[float, float], fill: int | RGB,

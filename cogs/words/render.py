@@ -8,10 +8,11 @@
 
 Sized for a picture shown about 500 px wide: no text is smaller than `MIN_FONT` on a picture
 at most `WIDTH` wide. Every font size asked for goes through `font`, which notes it in
-`FONT_SIZES` (the legibility test reads it). Tiles are drawn once per face and pasted; text
-comes from cached glyphs; the table picture is drawn straight on the game's fixed palette (no
-RGB picture to map), a hand is drawn in RGB and mapped (`cogs.table.pictures`); both are kept by
-what they show.
+`FONT_SIZES` (the legibility test reads it). Tiles, the players' card frames and the empty
+places of a new word are drawn once (`pictures.piece`) and pasted; text comes from cached glyphs
+("N to draw" in parts: a new count renders only its number); both pictures are drawn straight on
+the game's fixed palette (no RGB picture to map: a hand's cards are mapped onto it once each)
+and kept by what they show (`cogs.table.pictures`).
 """
 
 from __future__ import annotations
@@ -177,16 +178,14 @@ def _word_picture(word: str, last: int | None, line: str, draw_size: int,
     card_rows = -(-len(seats) // columns)
     height = MARGIN + 26 + 12 + word_h + 6 + card_rows * (CARD_H + 8) - 8 + MARGIN
     image = _ground(height).copy()
-    draw = ImageDraw.Draw(image)
     text(image, (MARGIN, MARGIN + 12), fit(line, 18, WIDTH - 2 * MARGIN - 130), GOLD, 18, "lm")
-    text(image, (WIDTH - MARGIN, MARGIN + 12), f"{draw_size} to draw", NUMBER_INK, MIN_FONT, "rm")
+    pictures.line(image, (WIDTH - MARGIN, MARGIN + 12), (str(draw_size), " to draw"), NUMBER_INK, font(MIN_FONT),
+                  "rm", ground=BACKGROUND, palette=PALETTE)  # in parts: a new count renders only its number
     top = MARGIN + 38
     if not word and line.startswith("GAME OVER"):
         text(image, (MARGIN, top + TILE_H / 2), "no word on the table", NUMBER_INK, 18, "lm")
     elif not word:
-        for i in range(3):
-            x = MARGIN + i * (TILE_W + TILE_GAP)
-            draw.rounded_rectangle((x, top, x + TILE_W, top + TILE_H), radius=7, outline=ink(DIM), width=2)
+        pictures.put(image, _empty_tiles())
         text(image, (MARGIN + 3 * (TILE_W + TILE_GAP) + 8, top + TILE_H / 2), "a new word: play any letter",
              NUMBER_INK, 18, "lm")
     for i, face in enumerate(word):
@@ -200,20 +199,41 @@ def _word_picture(word: str, last: int | None, line: str, draw_size: int,
     for s, (name, score, hand, turn, left, active) in enumerate(seats):
         x = MARGIN + (s % columns) * (card_w + 8)
         y = top + (s // columns) * (CARD_H + 8)
-        draw.rounded_rectangle((x, y, x + card_w, y + CARD_H), radius=8, fill=ink(CARD),
-                               outline=ink(GOLD if turn else CARD), width=3)
+        pictures.put(image, _card_frame(x, y, card_w, turn))
         score_text = str(score)
         score_w = length(score_text, 26)
-        name_x = x + 12
-        if turn:
-            draw.polygon(((x + 10, y + 12), (x + 10, y + 28), (x + 20, y + 20)), fill=ink(GOLD))
-            name_x = x + 26
+        name_x = x + 26 if turn else x + 12
         text(image, (name_x, y + 20), fit(name, MIN_FONT, x + card_w - 20 - score_w - name_x), TEXT, MIN_FONT,
              "lm", CARD)
         text(image, (x + card_w - 12, y + 31), score_text, GOLD if turn else TEXT, 26, "rm", CARD)
         note = "left the game" if left else (plural(hand, "card") if active else "watching")
         text(image, (x + 12, y + 45), note, DIM if left or not active else NUMBER_INK, MIN_FONT, "lm", CARD)
     return pictures.png(image, PALETTE)
+
+
+@cache
+def _empty_tiles() -> pictures.Piece:
+    """Three empty places where a new word starts."""
+    top = MARGIN + 38
+
+    def paint(image: Image.Image, draw: ImageDraw.ImageDraw, ink: pictures.Ink) -> None:
+        for i in range(3):
+            x = MARGIN + i * (TILE_W + TILE_GAP)
+            draw.rounded_rectangle((x, top, x + TILE_W, top + TILE_H), radius=7, outline=ink(DIM), width=2)
+
+    return pictures.piece((MARGIN, top, MARGIN + 2 * (TILE_W + TILE_GAP) + TILE_W, top + TILE_H), paint, PALETTE)
+
+
+@lru_cache(maxsize=256)
+def _card_frame(x: int, y: int, width: int, turn: bool) -> pictures.Piece:
+    """A player's card, outlined and marked in gold on their turn (a few places: drawn once each)."""
+    def paint(image: Image.Image, draw: ImageDraw.ImageDraw, ink: pictures.Ink) -> None:
+        draw.rounded_rectangle((x, y, x + width, y + CARD_H), radius=8, fill=ink(CARD),
+                               outline=ink(GOLD if turn else CARD), width=3)
+        if turn:
+            draw.polygon(((x + 10, y + 12), (x + 10, y + 28), (x + 20, y + 20)), fill=ink(GOLD))
+
+    return pictures.piece((x, y, x + width, y + CARD_H), paint, PALETTE)
 
 
 # -- a seat's hand ------------------------------------------------------------------------------------
@@ -267,7 +287,7 @@ def draw_hand(faces: tuple[str, ...]) -> bytes:
 def _hand_picture(faces: tuple[str, ...]) -> bytes:
     """The picture of these cards, drawn once: a seat's view changes with every step of the
     game, its hand far less often, and the same hands recur across tables."""
-    cards = [_card(f) for f in faces]
+    cards = [_card_on_palette(f) for f in faces]
     rows: list[list[Image.Image]] = [[]]
     x = MARGIN
     for card in cards:
@@ -281,14 +301,28 @@ def _hand_picture(faces: tuple[str, ...]) -> bytes:
         widest = int(font(18).getlength("No cards in hand")) + 1
     width = max(widest + 2 * MARGIN, 160)
     height = 2 * MARGIN + len(rows) * (HAND_TILE + 8) - 8 + 1
-    image = Image.new("RGB", (width, height), BACKGROUND)
     if not faces:
-        pictures.text(ImageDraw.Draw(image), (MARGIN, height / 2), "No cards in hand", NUMBER_INK, font(18), "lm")
+        empty = Image.new("RGB", (width, height), BACKGROUND)
+        pictures.text(ImageDraw.Draw(empty), (MARGIN, height / 2), "No cards in hand", NUMBER_INK, font(18), "lm")
+        return pictures.png(empty, PALETTE)
+    image = _hand_ground(width, height).copy()  # on the palette: each card mapped onto it once
     y = MARGIN
     for row in rows:
         x = MARGIN
         for card in row:
-            image.paste(card, (x, y))
+            pictures.stamp(image, card, None, x, y)
             x += card.width - 1 + 8
         y += HAND_TILE + 8
     return pictures.png(image, PALETTE)
+
+
+@lru_cache(maxsize=256)
+def _hand_ground(width: int, height: int) -> Image.Image:
+    """A hand picture's empty background, on the palette."""
+    return PALETTE.canvas(Image.new("RGB", (width, height), BACKGROUND))
+
+
+@cache
+def _card_on_palette(face: str) -> Image.Image:
+    """A hand card mapped onto the palette (the same pixels as the whole hand mapped)."""
+    return pictures.to_palette(_card(face), PALETTE)

@@ -20,3 +20,28 @@ def test_images_are_pngs() -> None:
     assert render.render_word(ENGINE.view(build(), None)).startswith(PNG)
     screen = UI.table(ENGINE.view(state, None), INFO)
     assert screen.image is not None and screen.image().startswith(PNG)
+
+
+def test_the_pictures_have_the_pixels_of_the_plain_drawing_over_seeded_games() -> None:
+    """Cached card frames, number strips and a hand drawn on the palette draw the very pictures
+    the plain way did (tests/words/reference_render.py), over every table and hand picture of
+    seeded random games of 2 to 6 players, with long, odd and missing names."""
+    from tests.playout import random_playout
+    from tests.words import reference_render
+
+    names = ["Alice the Bold and Beautiful", "ाAna", "שלום", "Bob 🎲", "AV Wy", "x" * 30]
+    tables, hands = set(), set()
+    for seed in range(1, 9):
+        players = 2 + seed % 5
+        for state in random_playout(ENGINE, players, seed, {}).states[::2]:
+            view = ENGINE.view(state, None)
+            inputs = render.word_inputs(view, names[:players - seed % 2])
+            if inputs not in tables:
+                tables.add(inputs)
+                assert render.draw_word(inputs) == reference_render.draw_word(inputs), inputs
+            for seat in range(players):
+                faces = render.hand_faces(ENGINE.view(state, seat))
+                if faces not in hands:
+                    hands.add(faces)
+                    assert render.draw_hand(faces) == reference_render.draw_hand(faces), faces
+    assert len(tables) > 200 and len(hands) > 200
