@@ -25,11 +25,13 @@ from __future__ import annotations
 import importlib
 import math
 import struct
+import threading
 import unicodedata
 import zlib
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache, lru_cache
 from types import ModuleType
+from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
@@ -126,15 +128,13 @@ def png(image: Image.Image, palette: Palette | None = None, *, level: int | None
     deflate = _deflate.compressobj(COMPRESS_LEVEL if level is None else level)
     per_band = max(1, BAND_BYTES // (width + 1))
     parts = []
-    band: Image.Image | None = None
     for top in range(0, height, per_band):
         rows = min(per_band, height - top)
-        if band is None or band.height != rows:
-            band = Image.new("P", (width + 1, rows), 0)
+        band = _band(width + 1, rows)
         # each row behind its filter type byte (0): the picture pasted one column in on a band
         # one column wider, moved up to this band's first row (Pillow clips what falls outside)
-        band.im.paste(image.im, (1, -top, width + 1, height - top))
-        parts.append(deflate.compress(band.tobytes()))
+        band.paste(image.im, (1, -top, width + 1, height - top))
+        parts.append(deflate.compress(_raw(band, width + 1, rows)))
     parts.append(deflate.flush())
     colours = image.getpalette() or [0, 0, 0]
     return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),
@@ -145,6 +145,31 @@ def png(image: Image.Image, palette: Palette | None = None, *, level: int | None
 #: Bytes of rows deflated at a time: under glibc's 128 KiB threshold for mapping a block of its
 #: own, so each band's buffers come from memory the process already holds.
 BAND_BYTES = 96_000
+#: Each thread's bands by size, kept from picture to picture (column 0, the filter bytes, stays 0).
+_BANDS = threading.local()
+
+
+def _band(width: int, rows: int) -> Any:
+    """A band of `rows` rows `width` bytes wide (Pillow's core image), this thread's own."""
+    bands: dict[tuple[int, int], Any] = _BANDS.__dict__.setdefault("bands", {})
+    band = bands.get((width, rows))
+    if band is None:
+        if len(bands) >= 16:  # a few picture widths recur; the rest come and go
+            bands.clear()
+        band = bands[width, rows] = Image.core.fill("P", (width, rows), 0)
+    return band
+
+
+def _raw(band: Any, width: int, rows: int) -> bytes:
+    """The band's bytes in one piece (`tobytes` cuts them into 64 KiB chunks and joins them)."""
+    encoder = Image._getencoder("P", "raw", "P")
+    encoder.setimage(band, (0, 0, width, rows))
+    chunks = []
+    while True:
+        _, status, data = encoder.encode(width * rows + 64)
+        chunks.append(data)
+        if status:
+            return b"".join(chunks) if len(chunks) > 1 else data
 
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
