@@ -117,3 +117,15 @@ def test_stamp_pastes_as_pillow_does(at: tuple[int, int]) -> None:
         pasted.paste(sprite, at, shape)
         pictures.stamp(stamped, sprite, shape, *at)
         assert stamped.tobytes() == pasted.tobytes()
+
+
+def test_text_shades_are_the_nearest_palette_colours() -> None:
+    """Each coverage of a glyph pixel takes the palette entry nearest its blend (the first of
+    equals), as mapping the RGB pixel would."""
+    colours = PALETTE.colours
+    for fill, ground in ((hallway_render.INK, hallway_render.CARD), (hallway_render.GOLD, hallway_render.BACKGROUND),
+                         (hallway_render.DIM, hallway_render.OFFER), (hallway_render.TOKEN[0], hallway_render.FLOOR)):
+        want = [pictures.mix(ground, fill, c / 255) for c in range(256)]
+        assert pictures._shades(fill, ground, PALETTE) == [
+            min(range(len(colours)), key=lambda i, w=w: sum((a - b) ** 2 for a, b in zip(colours[i], w, strict=True)))
+            for w in want]

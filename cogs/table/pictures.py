@@ -232,6 +232,7 @@ def _length(words: str, size: int) -> float:
     return _font(size).getlength(words)
 
 
+@lru_cache(maxsize=4096)
 def drawable(name: str) -> str:
     """A name without the emoji and symbols the font has no glyph for (they print as boxes)."""
     kept = "".join(ch for ch in unicodedata.normalize("NFC", name) if unicodedata.category(ch) not in UNDRAWABLE)
@@ -278,11 +279,16 @@ def _shades(fill: RGB, ground: RGB, palette: Palette) -> list[int]:
         strip = Image.new("RGB", (256, 1), ground)
         ImageDraw.Draw(strip).bitmap((0, 0), Image.frombytes("L", (256, 1), bytes(range(256))), fill=fill)
         return list(to_palette(strip, palette).tobytes())
+    colours = palette.colours
+    nearest: dict[RGB, int] = {}  # neighbouring coverages often blend to the same colour
     out = []
     for coverage in range(256):
         want = mix(ground, fill, coverage / 255)
-        out.append(min(range(len(palette.colours)),
-                       key=lambda i: sum((a - b) ** 2 for a, b in zip(palette.colours[i], want, strict=True))))
+        if want not in nearest:
+            r, g, b = want
+            nearest[want] = min(range(len(colours)), key=lambda i: (colours[i][0] - r) ** 2 + (colours[i][1] - g) ** 2
+                                + (colours[i][2] - b) ** 2)
+        out.append(nearest[want])
     return out
 
 
