@@ -275,6 +275,7 @@ def test_a_line_in_parts_is_measured_from_its_parts_as_whole(size: int) -> None:
     numbers FreeType gives laying the line out whole, and each part's pen where the line before
     it ends."""
     face = pictures.font(size)
+    assert isinstance(face, ImageFont.FreeTypeFont)
     for template, name, number in itertools.product(TEMPLATES + NOTES, NAMES + ODD, (0, 7, 12, -35)):
         parts = tuple(part.format(n=name, r=number) for part in template)
         assert pictures.parts_length(parts, size) == face.getlength("".join(parts)), parts

@@ -125,7 +125,9 @@ def test_text_shades_are_the_nearest_palette_colours() -> None:
     colours = PALETTE.colours
     for fill, ground in ((hallway_render.INK, hallway_render.CARD), (hallway_render.GOLD, hallway_render.BACKGROUND),
                          (hallway_render.DIM, hallway_render.OFFER), (hallway_render.TOKEN[0], hallway_render.FLOOR)):
-        want = [pictures.mix(ground, fill, c / 255) for c in range(256)]
+        def distance(i: int, want: pictures.RGB) -> int:
+            return sum((a - b) ** 2 for a, b in zip(colours[i], want, strict=True))
+
+        wants = [pictures.mix(ground, fill, c / 255) for c in range(256)]
         assert pictures._shades(fill, ground, PALETTE) == [
-            min(range(len(colours)), key=lambda i, w=w: sum((a - b) ** 2 for a, b in zip(colours[i], w, strict=True)))
-            for w in want]
+            min(range(len(colours)), key=lambda i, w=w: distance(i, w)) for w in wants]  # type: ignore[misc]

@@ -24,7 +24,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from cogs.table import pictures
-from cogs.table.pictures import FONT_SIZES, drawable, fit, font, length
+from cogs.table.pictures import FONT_SIZES, Ink, Piece, drawable, fit, font, length, put
 from games.hallway.schema import PublicView
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -116,27 +116,11 @@ def hallway(spaces: tuple[tuple[str, int | None], ...]) -> Image.Image:
     return board
 
 
-Ink = Callable[[pictures.RGB], int]
-#: A cached piece of the picture: its pixels on the palette, the mask of the pixels it draws, and
-#: where its top left goes.
-Piece = tuple[Image.Image, Image.Image, int, int]
 
 
 def piece(box: Box, paint: Callable[[Image.Image, ImageDraw.ImageDraw, Ink], None]) -> Piece:
-    """What `paint` draws within `box`, drawn once where it goes on the picture (so every shape
-    has the very pixels it has when drawn there) and pasted through the mask of what it drew:
-    `paint` draws on a palette image with `ink`, then again on a mask with every colour non-zero
-    (and still told apart: Pillow skips an outline in its shape's fill colour)."""
-    canvas, mask = Image.new("P", (WIDTH, HEIGHT), 0), Image.new("L", (WIDTH, HEIGHT), 0)
-    paint(canvas, ImageDraw.Draw(canvas), ink)
-    paint(mask, ImageDraw.Draw(mask), lambda colour: 1 + ink(colour))
-    crop = (box[0], box[1], box[2] + 1, box[3] + 1)
-    return canvas.crop(crop), mask.crop(crop).point(pictures.INKED, "1"), box[0], box[1]
-
-
-def put(image: Image.Image, cached: Piece) -> None:
-    sprite, mask, x, y = cached
-    pictures.stamp(image, sprite, mask, x, y)
+    """What `paint` draws within `box`, drawn once where it goes on the picture (`pictures.piece`)."""
+    return pictures.piece(box, paint, PALETTE)
 
 
 def ink(colour: pictures.RGB) -> int:
