@@ -36,8 +36,8 @@ same board posted again costs a dictionary lookup.
 
 This module draws the whole pictures from parts, each a room with one job (imports flow from
 here to them): `look.py` (sizes, colours, palette, text), `window.py` (the window and the
-static layer), `marks.py` (a kniggit's disc, pips and marks), `board.py` (what a picture reads
-and the field drawn from it) and `roster_column.py` (the roster lines).
+static layer), `marks.py` (a kniggit's disc, pips and marks), `board.py` (what a picture reads),
+`field.py` (the field drawn from it) and `roster_column.py` (the roster lines).
 """
 
 from __future__ import annotations
@@ -49,7 +49,8 @@ from functools import lru_cache
 import orjson
 from PIL import Image
 
-from cogs.kniggits.board import Board, _by_id, facts, headline, on_field
+from cogs.kniggits.board import _by_id, facts, ground, headline, on_field
+from cogs.kniggits.field import Board
 from cogs.kniggits.look import (
     AXIS_H,
     AXIS_W,
@@ -79,7 +80,7 @@ from cogs.kniggits.look import (
 )
 from cogs.kniggits.marks import _disc, kniggit_mark
 from cogs.kniggits.roster_column import _line_sprite, _rows, line_layout, roster, roster_height
-from cogs.kniggits.shown import Bought, KniggitLook, Route, Shown, Target
+from cogs.kniggits.shown import Bought, Ground, KniggitLook, Route, Shown, Target
 from cogs.kniggits.window import GAP_PX, Window, _rows_layer, _snap, field_layer, window
 from cogs.table import pictures
 from cogs.table.pictures import FONT_SIZES, dashed, fit
@@ -338,8 +339,8 @@ def deployment(view: PublicView, army: str | None, placements: Mapping[str, Sequ
     revealed = (view["revealed"] or {}).get(army) or []
     bought: dict[str, Bought] = {p["id"]: {"M": p["M"], "A": p["A"], "D": p["D"], "kind": p["kind"],
                                            "two_swords": p["two_swords"]} for p in revealed}
-    key = {"shown": facts(view), "army": army, "placements": {k: list(v) for k, v in sorted(placements.items())},
-           "bought": bought}
+    key = {"shown": ground(view), "army": army, "placements": {k: list(v) for k, v in sorted(placements.items())},
+           "bought": bought}  # the strip shows the ground only: a lock or a new phase draws nothing again
     return _deployment(orjson.dumps(key, option=orjson.OPT_SORT_KEYS))
 
 
@@ -368,7 +369,7 @@ def strip_columns(width: int, xs: Sequence[int]) -> tuple[int, int]:
 @lru_cache(maxsize=64)
 def _deployment(key: bytes) -> bytes:
     data = orjson.loads(key)
-    shown: Shown = data["shown"]
+    shown: Ground = data["shown"]
     army: Army = data["army"]
     placements: dict[str, Xy] = data["placements"]
     bought: dict[str, Bought] = data["bought"]

@@ -75,12 +75,17 @@ class ResultLook(TypedDict):
     reason: str
 
 
-class Shown(TypedDict):
-    """Everything the battlefield shows (and the base of every private picture)."""
+class Ground(TypedDict):
+    """The board under the battle: the field and its items (all the deployment strip shows of it)."""
 
     field: FieldLook
     potions: list[PotionLook]
     flags: list[FlagLook]
+
+
+class Shown(Ground):
+    """Everything the battlefield shows (and the base of every private picture)."""
+
     kniggits: list[KniggitLook]
     engaged: list[list[str]]
     phase: Phase

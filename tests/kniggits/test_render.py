@@ -175,6 +175,19 @@ def test_deployment_is_legible(size: int, army: str) -> None:
     assert render.deployment(view, None, placements) == render.deployment(view, army, placements)
 
 
+def test_a_deployment_strip_is_not_drawn_again_for_what_it_does_not_show() -> None:
+    """The strip shows the ground, its items and the army's placements: the other army's lock,
+    a new phase or turn (what the battlefield's headline reads) leaves the same picture."""
+    render.clear_caches()
+    placements = {"A1": [3, 2], "A2": [8, 4]}
+    view = public(36, [], phase="deploy", **items(36))
+    first = render.deployment(view, "A", placements)
+    later = {**view, "phase": "rps", "turn": None, "awaited": [1], "result": {"winner": "A"}}
+    assert render.deployment(later, "A", placements) is first
+    rock = {**view["battlefield"], "obstacles": [*view["battlefield"]["obstacles"], [5, 3]]}
+    assert render.deployment({**view, "battlefield": rock}, "A", placements) != first  # the ground is read
+
+
 # -- scale and crop -----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("board", ["packed", "spread", "start", "over"])
