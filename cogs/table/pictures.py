@@ -286,8 +286,8 @@ def _shades(fill: RGB, ground: RGB, palette: Palette) -> list[int]:
         want = mix(ground, fill, coverage / 255)
         if want not in nearest:
             r, g, b = want
-            nearest[want] = min(range(len(colours)), key=lambda i: (colours[i][0] - r) ** 2 + (colours[i][1] - g) ** 2
-                                + (colours[i][2] - b) ** 2)
+            distances = [(cr - r) * (cr - r) + (cg - g) * (cg - g) + (cb - b) * (cb - b) for cr, cg, cb in colours]
+            nearest[want] = distances.index(min(distances))  # the first of equals, as min(range, key=) gives
         out.append(nearest[want])
     return out
 
