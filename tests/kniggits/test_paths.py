@@ -400,3 +400,16 @@ def test_the_straight_run_shortcut_agrees_with_the_search(
     finally:
         paths._straight_run = original
     assert fast == searched
+
+
+def test_a_hundred_live_maps_keep_their_step_graphs() -> None:
+    """A bot with a hundred live games asks about a hundred maps in turn: each map's graph is
+    built once, not again on every view (an LRU of 16 rebuilt nearly all of them)."""
+    from games.kniggits.steps import step_graph
+
+    maps = [frozenset({(n % 30 + 3, n // 30 + 3), (n % 30 + 4, n // 30 + 3)}) for n in range(100)]
+    step_graph.cache_clear()
+    for _ in range(2):
+        for obstacles in maps:
+            step_graph(36, 36, obstacles)
+    assert step_graph.cache_info().misses == 100
