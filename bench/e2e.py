@@ -237,11 +237,25 @@ class Observed:
     timer_actions = 0
     pictures: ClassVar[list[float]] = []  # CPU ms of each picture drawn (in its thread)
     lags: ClassVar[list[float]] = []
+    #: (generation, ms) of each garbage collection in the window (gc.callbacks)
+    collections: ClassVar[list[tuple[int, float]]] = []
     measuring = False
+    _collecting_since = 0.0
 
     @classmethod
     def reset(cls) -> None:
         cls.changed_seats, cls.timer_actions, cls.lags, cls.pictures, cls.measuring = [], 0, [], [], True
+        cls.collections = []
+        if cls.on_collection not in gc.callbacks:
+            gc.callbacks.append(cls.on_collection)
+
+    @classmethod
+    def on_collection(cls, phase: str, info: dict[str, int]) -> None:
+        """Each collection's pause, as the collector reports its start and stop."""
+        if phase == "start":
+            cls._collecting_since = time.perf_counter()
+        elif cls.measuring:
+            cls.collections.append((info["generation"], (time.perf_counter() - cls._collecting_since) * 1000))
 
     @classmethod
     def report(cls) -> dict[str, Any]:
@@ -252,7 +266,10 @@ class Observed:
                 "picture_ms_total": round(sum(pictures), 1),
                 "loop_lag_p50_ms": round(statistics.median(lags), 2) if lags else None,
                 "loop_lag_p99_ms": round(percentile(lags, 0.99), 2) if lags else None,
-                "loop_lag_max_ms": round(lags[-1], 2) if lags else None}
+                "loop_lag_max_ms": round(lags[-1], 2) if lags else None,
+                "gc_ms_total": round(sum(ms for _, ms in cls.collections), 1),
+                "gc_full": sum(1 for generation, _ in cls.collections if generation == 2),
+                "gc_max_ms": round(max((ms for _, ms in cls.collections), default=0.0), 2)}
 
 
 def observe_runtime() -> None:
@@ -548,9 +565,9 @@ class BotGroup:
 def merge_reports(reports: list[dict[str, Any]]) -> dict[str, Any]:
     """One report of several processes: counts summed, medians and percentiles the worst."""
     merged: dict[str, Any] = {"changed": [n for r in reports for n in r.get("changed", [])]}
-    for key in ("timer_actions", "pictures", "picture_ms_total"):
+    for key in ("timer_actions", "pictures", "picture_ms_total", "gc_ms_total", "gc_full"):
         merged[key] = sum(r.get(key) or 0 for r in reports)
-    for key in ("picture_ms_p50", "loop_lag_p50_ms", "loop_lag_p99_ms", "loop_lag_max_ms"):
+    for key in ("picture_ms_p50", "loop_lag_p50_ms", "loop_lag_p99_ms", "loop_lag_max_ms", "gc_max_ms"):
         values = [r[key] for r in reports if r.get(key) is not None]
         merged[key] = max(values) if values else None
     return merged
@@ -1518,6 +1535,9 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
         else None,
         "loop_lag_p99_ms": report.get("loop_lag_p99_ms"),
         "loop_lag_max_ms": report.get("loop_lag_max_ms"),
+        "gc_ms_total": report.get("gc_ms_total"),
+        "gc_full": report.get("gc_full"),
+        "gc_max_ms": report.get("gc_max_ms"),
         "games_started": started_games,
         "failed_openings": sum(t.failed_openings for t in tables),
         "missed_moves": sum(t.failed for t in tables),
@@ -1549,6 +1569,9 @@ def print_game_level(r: dict[str, Any]) -> None:
         print(f"        PostgreSQL server: {r['database_cpu_ms_per_interaction']} ms CPU/interaction, "
               f"{r['database_cpu_percent']}% of a core; {r['processes']} bot process(es)", flush=True)
     lag = f"; loop lag p99 {r['loop_lag_p99_ms']} ms, max {r['loop_lag_max_ms']} ms" if r["loop_lag_p99_ms"] else ""
+    if r.get("gc_ms_total") is not None:
+        lag += (f"; the collector paused the bot {r['gc_ms_total']} ms in all ({r['gc_full']} full collections, "
+                f"longest {r['gc_max_ms']} ms)")
     print(f"        {r['rest_per_interaction']} REST calls/interaction; {r['message_writes']} message writes for "
           f"{r['changed_messages']} changed messages = {r['rest_per_changed_message']} per changed message "
           f"(goal ≤ {GOALS['rest_per_changed_message']}; {r['rest_per_changed_message_with_deletes']} counting "
