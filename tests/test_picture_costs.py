@@ -297,3 +297,17 @@ def test_a_right_aligned_line_in_parts_has_the_pixels_of_the_whole_line(size: in
         pieces = palette.canvas(Image.new("RGB", (700, 50), ground))
         pictures.line(pieces, (624, 25), parts, ink, face, "rm", ground=ground, palette=palette)
         assert pieces.tobytes() == whole.tobytes(), parts
+
+
+def test_a_sprite_is_the_text_mask_through_its_shades() -> None:
+    """A text sprite holds, at each pixel, the palette entry of the coverage FreeType gives it
+    there (drawn here with ImageDraw itself), and its mask the pixels with any coverage."""
+    palette, ground, ink = hallway_render.PALETTE, hallway_render.CARD, hallway_render.INK
+    face = pictures.font(20)
+    shades = pictures._shades(ink, ground, palette)
+    for words in (fresh("Ōsaka −12"), fresh("on 7, −35 if it ended now")):
+        sprite, inked, left, top = pictures._sprite(words, face, "lm", "left", 4, ink, ground, palette)
+        drawn = Image.new("L", (sprite.width, sprite.height), 0)
+        ImageDraw.Draw(drawn).text((-left, -top), words, fill=255, font=face, anchor="lm")
+        assert sprite.mode == "P" and sprite.tobytes() == bytes(shades[v] for v in drawn.tobytes())
+        assert inked.tobytes() == drawn.point([0] + [255] * 255, "1").tobytes()

@@ -300,9 +300,11 @@ def _sprite(text: str, font: Font, anchor: str | None, align: str, spacing: int,
             palette: Palette, start: float = 0.0) -> tuple[Image.Image, Image.Image, int, int]:
     """`text` in `fill` over `ground` as palette entries, with the mask of its inked pixels."""
     mask, left, top = _mask(text, font, anchor, align, spacing, start)
-    # straight to the core's `point`: Pillow's own rounds the 256 entries in Python first
-    entries = _WRAP._new(mask.im.point(_shades(fill, ground, palette), "L"))
-    return Image.frombytes("P", mask.size, entries.tobytes()), _WRAP._new(mask.im.point(INKED, "1")), left, top
+    # straight to the core's `point` (Pillow's own rounds the 256 entries in Python first), which
+    # writes the palette entries as a P image itself
+    coverage = mask.im
+    return _WRAP._new(coverage.point(_shades(fill, ground, palette), "P")), _WRAP._new(coverage.point(INKED, "1")), \
+        left, top
 
 
 def text(target: Image.Image | ImageDraw.ImageDraw, xy: Sequence[float], words: str, fill: RGB, font: Font,
@@ -385,9 +387,17 @@ def _pens(parts: Sequence[str], font: ImageFont.FreeTypeFont) -> list[float]:
     return pens
 
 
-@lru_cache(maxsize=8192)
 def _advance(words: str, font: Font) -> float:
-    """Where the pen stands after `words` (FreeType's layout, in 1/64 px)."""
+    """Where the pen stands after `words` (FreeType's layout, in 1/64 px): kept with `length`'s
+    for the font of a size (`font`), so a name is laid out once for both."""
+    size = getattr(font, "size", None)
+    if isinstance(size, int) and _font(size) is font:
+        return _length(words, size)
+    return _other_advance(words, font)
+
+
+@lru_cache(maxsize=1024)
+def _other_advance(words: str, font: Font) -> float:
     return font.getlength(words)
 
 
