@@ -22,8 +22,11 @@ median sum is under it). That median is of a picture whose strings the text cach
 hold (its own earlier drawings); the bot draws each picture once, with strings (a round, a
 score, a note) it never drew before: "first p50/p90" (`first_median_ms`, `first_p90_ms`, and
 `first_draw_median_ms`, `first_encode_median_ms`) is each picture's first drawing, the text of
-the pictures before it warm, which is what the bot pays. The last line is one JSON object
-{game/picture: {...}}.
+the pictures before it warm. Those pictures are a sample, a few of each game, so a game's new
+names weigh more in them than in the bot, which draws every picture of a game: "played p50/p90"
+(`played_median_ms`, `played_p90_ms`) draws every picture of `--played` whole games once, in the
+bot's order (one per picture key), after as many other games: what the bot pays a picture. The
+last line is one JSON object {game/picture: {...}}.
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from cogs.table import pictures  # noqa: E402
-from cogs.table.present import view_digest  # noqa: E402
+from cogs.table.present import picture_digest, view_digest  # noqa: E402
 from cogs.table.registry import load_builtin_uis  # noqa: E402
 from cogs.table.ui import Seat, TableInfo  # noqa: E402
 from games.registry import load_builtin  # noqa: E402
@@ -165,18 +168,64 @@ def measure(game: str, kind: str, drawn: list[Picture], rounds: int, save: Path 
             "width_px": sorted(widths), "pictures": len(measured), "target_ms": TARGET_MS, "pass": p50 < TARGET_MS}
 
 
-def every_picture(games: list[str], count: int, rounds: int, save: Path | None) -> None:
+def in_play(game: str, seeds: range, limit: int) -> list[tuple[str, Picture]]:
+    """Every picture the bot would draw in whole seeded games, in the order it draws them: each
+    screen's picture once per picture key (`picture_digest`, as the bot keeps them), at most
+    `limit` a game."""
+    engine, ui = load_builtin()[game], load_builtin_uis()[game]
+    players, option_sets = GAMES[game]
+    out: list[tuple[str, Picture]] = []
+    for seed in seeds:
+        info = TableInfo(seed, [Seat(s, 100 + s, f"{NAMES[s]} {seed}") for s in range(players)])
+        seen: set[str] = set()
+        for state in random_playout(engine, players, seed, option_sets[seed % len(option_sets)]).states:
+            for seat in (None, *range(players)):
+                view = engine.view(state, seat)
+                screen = ui.table(view, info) if seat is None else ui.private(view, seat, info)
+                if screen is None or screen.image is None or len(seen) >= limit:
+                    continue
+                key = picture_digest(ui, screen, view, info, seat)
+                if key not in seen:
+                    seen.add(key)
+                    out.append((f"{'table' if seat is None else 'private'} {screen.image_name}", screen.image))
+    return out
+
+
+def played(game: str, games: int, limit: int = 150) -> dict[str, list[float]]:
+    """Draw + encode ms of each picture of `games` whole games drawn once in the bot's order (a
+    game's names and numbers new to the text caches where they first appear, its earlier
+    pictures' text warm, as in the bot), after as many other games warmed them."""
+    caches = picture_caches(game)
+    for _, picture in in_play(game, range(101, 101 + games), limit):
+        for cached in caches:
+            cached.cache_clear()
+        picture()
+    costs: dict[str, list[float]] = {}
+    for kind, picture in in_play(game, range(201, 201 + games), limit):
+        for cached in caches:
+            cached.cache_clear()
+        started = time.process_time()
+        picture()
+        costs.setdefault(kind, []).append((time.process_time() - started) * 1000)
+    return costs
+
+
+def every_picture(games: list[str], count: int, rounds: int, save: Path | None, played_games: int) -> None:
     results = {}
     print(f"{'picture':<34} {'n':>3} {'draw p50/p90':>13} {'encode p50/p90':>15} {'sum p50/p90':>13} "
-          f"{'first p50/p90':>13} {'KiB':>6} {'px':>10}  < {TARGET_MS} ms")
+          f"{'first p50/p90':>13} {'played p50/p90':>14} {'KiB':>6} {'px':>10}  < {TARGET_MS} ms")
     for game in games:
+        in_order = played(game, played_games) if played_games else {}
         for kind, drawn in collect(game, count).items():
             r = results[f"{game} {kind}"] = measure(game, kind, drawn, rounds, save)
+            r["played_median_ms"], r["played_p90_ms"] = quantiles(in_order[kind]) if kind in in_order else (None, None)
+            r["played_pictures"] = len(in_order.get(kind, []))
+            shown = f"{r['played_median_ms']:>6.2f}/{r['played_p90_ms']:<7.2f}" if kind in in_order else f"{'-':>14}"
             widths = "/".join(str(w) for w in r["width_px"]) if len(r["width_px"]) < 3 else \
                 f"{r['width_px'][0]}-{r['width_px'][-1]}"
             print(f"{game + ' ' + kind:<34} {r['pictures']:>3} {r['draw_median_ms']:>6.2f}/{r['draw_p90_ms']:<6.2f} "
                   f"{r['encode_median_ms']:>7.2f}/{r['encode_p90_ms']:<7.2f} {r['median_ms']:>6.2f}/{r['p90_ms']:<6.2f} "
-                  f"{r['first_median_ms']:>6.2f}/{r['first_p90_ms']:<6.2f} {r['kib']:>6} {widths:>10}  {'PASS' if r['pass'] else 'FAIL'}", flush=True)
+                  f"{r['first_median_ms']:>6.2f}/{r['first_p90_ms']:<6.2f} {shown} {r['kib']:>6} {widths:>10}  {'PASS' if r['pass'] else 'FAIL'}", flush=True)
     print(json.dumps(results))
 
 
@@ -353,6 +402,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="drawings of each picture (its median is taken)")
     parser.add_argument("--game", default=",".join(GAMES), help="games to measure, comma-separated")
     parser.add_argument("--save", type=Path, help="write some of the pictures to this folder")
+    parser.add_argument("--played", type=int, default=6,
+                        help="whole games drawn in the bot's order for the played columns (0: none)")
     parser.add_argument("--fencing", action="store_true", help="only the Table Fencing map")
     parser.add_argument("--kniggits", action="store_true", help="only the Kniggits battlefield (24/36/48 maps)")
     args = parser.parse_args()
@@ -377,7 +428,7 @@ def main() -> None:
     unknown = [g for g in games if g not in GAMES]
     if unknown:
         parser.error(f"no game {unknown[0]!r} (one of {', '.join(GAMES)})")
-    every_picture(games, args.views, args.rounds, args.save)
+    every_picture(games, args.views, args.rounds, args.save, args.played)
 
 
 if __name__ == "__main__":

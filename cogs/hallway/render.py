@@ -328,10 +328,8 @@ def parts_text(image: Image.Image, xy: tuple[float, float], parts: Parts, fill: 
                room: float, ground: pictures.RGB) -> None:
     """A left-anchored line made of parts, cut to `room` px (as one string) when too long: measured
     from its parts' lengths, so a line with a new number in it is not laid out whole."""
-    if pictures.parts_length(parts, size) > room:
+    if not pictures.line(image, xy, parts, fill, font(size), "lm", ground=ground, palette=PALETTE, room=room):
         text(image, xy, fit("".join(parts), size, room), fill, size, "lm", ground)
-        return
-    pictures.line(image, xy, parts, fill, font(size), "lm", ground=ground, palette=PALETTE)
 
 
 #: What the public view holds that the picture does not show (the roll-off's picks, the offers

@@ -136,9 +136,12 @@ def png(image: Image.Image, palette: Palette | None = None, *, level: int | None
         band.paste(image.im, (1, -top, width + 1, height - top))
         parts.append(deflate.compress(_raw(band, width + 1, rows)))
     parts.append(deflate.flush())
-    colours = image.getpalette() or [0, 0, 0]
+    try:  # the core's palette as bytes (Image.getpalette makes a list of its 768 numbers)
+        colours = image.im.getpalette(image.im.getpalettemode(), "RGB") or bytes(3)
+    except ValueError:  # no palette
+        colours = bytes(3)
     return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)),
-                     _chunk(b"PLTE", bytes(colours[:768])), _chunk(b"IDAT", b"".join(parts)),
+                     _chunk(b"PLTE", colours[:768]), _chunk(b"IDAT", b"".join(parts)),
                      _chunk(b"IEND", b"")))
 
 
@@ -332,24 +335,33 @@ def text(target: Image.Image | ImageDraw.ImageDraw, xy: Sequence[float], words: 
 
 
 def line(target: Image.Image, xy: Sequence[float], parts: Sequence[str], fill: RGB, font: Font, anchor: str,
-         *, ground: RGB, palette: Palette) -> None:
+         *, ground: RGB, palette: Palette, room: float | None = None) -> bool:
     """`text` of `"".join(parts)` on a palette image, part by part, each part's sprite kept (at
     the fraction of a pixel where the line puts it): a line that differs from the last only in
     a part (a name, a number) renders only that part. The same pixels as the whole line when
     parts meet at a space (nothing is kerned or shaped across a space in the fonts used here);
     a left or right anchor (a right-aligned line starts its width, rounded to a whole pixel as
-    FreeType's anchor is, left of the anchor point: tested pixel for pixel)."""
+    FreeType's anchor is, left of the anchor point: tested pixel for pixel).
+
+    With `room`, a line longer than `room` px (`parts_length`) is not drawn: False."""
     if anchor[0] not in "lr" or not isinstance(font, ImageFont.FreeTypeFont):
-        text(target, xy, "".join(parts), fill, font, anchor, ground=ground, palette=palette)
-        return
+        whole = "".join(parts)
+        if room is not None and font.getlength(whole) > room:
+            return False
+        text(target, xy, whole, fill, font, anchor, ground=ground, palette=palette)
+        return True
+    *pens, width = _pens([*parts, " "], font)  # where a space after the line would start: its width
+    if room is not None and width > room:
+        return False
     x, y = round(xy[0]), round(xy[1])
     if anchor[0] == "r":
-        x -= math.floor(_pens([*parts, " "], font)[-1] + 0.5)
+        x -= math.floor(width + 0.5)
         anchor = "l" + anchor[1:]
-    for part, pen in zip(parts, _pens(parts, font), strict=True):
+    for part, pen in zip(parts, pens, strict=True):
         if part.strip():
             sprite, inked, left, top = _sprite(part, font, anchor, "left", 4, fill, ground, palette, pen % 1)
             stamp(target, sprite, inked, x + math.floor(pen) + left, y + top)
+    return True
 
 
 def parts_length(parts: Sequence[str], size: int) -> float:

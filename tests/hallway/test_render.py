@@ -51,9 +51,9 @@ def test_rendering_is_quick() -> None:
 
 
 #: Names that stress the cheap path: long (cut to the card), kerned pairs, accents, a mark
-#: after a space, emoji, right-to-left script, a minus sign.
+#: after a space, emoji, right-to-left script, a minus sign, names too wide for their lines.
 NAMES = (("Alice the Bold", "Bob"), ("AV Wy Tyr LT", "j"), ("Çarol Émilie Ōsaka", "x" * 40),
-         ("ाAna", "Bob 🎲"), ("שלום", "Jo-Jo −3"), ("RED", "BLUE"))
+         ("ाAna", "Bob 🎲"), ("שלום", "Jo-Jo −3"), ("RED", "BLUE"), ("W" * 30, "Ш" * 30))
 
 
 def test_the_picture_has_the_pixels_of_the_plain_drawing_over_seeded_games() -> None:
@@ -64,7 +64,7 @@ def test_the_picture_has_the_pixels_of_the_plain_drawing_over_seeded_games() -> 
     from tests.playout import random_playout
 
     compared = 0
-    for seed in range(1, 9):
+    for seed in range(1, 15):
         names = NAMES[seed % len(NAMES)]
         for state in random_playout(ENGINE, 2, seed, {}).states:
             view = ENGINE.view(state, None)
