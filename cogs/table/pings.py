@@ -12,12 +12,9 @@ each when the next ping comes). A DM ping is never deleted: the DM is the player
 ping is a notification of its turn, and it replies to the player's hand so the hand is a click
 away; the hand itself says when the game is over.
 
-A player who is at the table is not pinged at once: one who acted in the game within the last
-`AT_THE_TABLE` seconds is watching it, and the table message already says it is their turn (a
-ping on every turn of a brisk game is a notification every few seconds). Their ping waits the
-settings' `ping_grace` (20 s) and goes only if they have not answered by then; a player who
-has not acted lately, and any prompt that ends sooner than `grace + SHORT_PROMPT` seconds, is
-pinged at once.
+A player at the table (cogs/table/presence.py: who acted in the game lately) is not pinged at
+once: the table already says it is their turn, so the ping waits the settings' `ping_grace`
+(20 s) and goes only if they have not answered (a brisk game makes no notifications).
 
 A ping announces only a live prompt: while it waits its turn the game may move on, so what it
 says is decided at the moment it is sent, and a ping whose prompt closed meanwhile is dropped.
@@ -36,6 +33,7 @@ import discord
 
 from cogs.table.host import Outbox
 from cogs.table.mentions import NOBODY, neutral, only
+from cogs.table.presence import Presence
 from cogs.table.present import table_info
 from cogs.table.quiet import post
 from cogs.table.registry import ui_for
@@ -59,10 +57,6 @@ BULK_MAX_AGE = 14 * 24 * 3600 - 3600
 #: Lines of "since your last turn" at most.
 DIGEST_LINES = 6
 NOTIFY_CHOICES = ("thread", "dm", "off")
-#: Seconds since a player's last action in a game during which they count as at its table.
-AT_THE_TABLE = 300.0
-#: A prompt that ends sooner than the grace and this many seconds is pinged at once.
-SHORT_PROMPT = 30.0
 
 #: A wait as a ping names it: (seat, key, prompt); only a seat's waits are pinged (`live`).
 Asked = tuple[int | None, str, str]
@@ -76,10 +70,7 @@ class Pings:
     def __init__(self, delivery: Outbox, grace: float | None = None) -> None:
         self.delivery = delivery
         settings = getattr(getattr(delivery, "host", None), "settings", None)
-        #: Seconds a player at the table has to answer before their ping goes (0: at once).
-        self.grace = grace if grace is not None else float(getattr(settings, "ping_grace", PING_GRACE))
-        #: (game id, seat) -> when (loop time) the seat last acted, while that is recent.
-        self._acted: dict[tuple[int, int], float] = {}
+        self.presence = Presence(grace if grace is not None else float(getattr(settings, "ping_grace", PING_GRACE)))
         self._last_sent: dict[int, float] = {}  # channel id -> when its last ping went out
         #: game id -> its thread's pings older than the newest, still shown (in memory only:
         #: after a restart the ones left stay in the thread)
@@ -96,12 +87,13 @@ class Pings:
         game = applied.game
         now = asyncio.get_running_loop().time()
         if applied.seat is not None:
-            self._note_acted(game.id, applied.seat, now)
+            self.presence.acted(game.id, applied.seat, now)
         if applied.outcome is None:
             self._nudge(applied)
         if applied.outcome is not None or not applied.asked:
             return
-        watching = {asked_of(d) for d in applied.asked if self._watching(game.id, d, now)}
+        watching = {asked_of(d) for d in applied.asked
+                    if self.presence.watching(game.id, d, now, self.delivery.now)}
         at_once = {asked_of(d) for d in applied.asked} - watching
         if at_once:
             self._spawn(self._ping_in_order(game, at_once), f"ping-{game.id}")
@@ -113,24 +105,10 @@ class Pings:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def _note_acted(self, game_id: int, seat: int, now: float) -> None:
-        if len(self._acted) > 50_000:
-            self._acted = {k: t for k, t in self._acted.items() if now - t <= AT_THE_TABLE}
-        self._acted[(game_id, seat)] = now
-
-    def _watching(self, game_id: int, wait: Deadline, now: float) -> bool:
-        """Whether the seat `wait` asks is at the table (acted lately) and the wait leaves it
-        time to answer before a ping would be due: its ping can wait the grace."""
-        seat = wait["seat"]
-        if self.grace <= 0 or seat is None or now - self._acted.get((game_id, seat), -AT_THE_TABLE - 1) > AT_THE_TABLE:
-            return False
-        at = wait.get("at")
-        return at is None or at - self.delivery.now >= self.grace + SHORT_PROMPT
-
     async def _ping_unless_answered(self, game: GameRecord, asked: set[Asked]) -> None:
         """The ping of players at the table, after the grace, for what they have not answered."""
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.over_event(game.id).wait(), self.grace)
+            await asyncio.wait_for(self.over_event(game.id).wait(), self.presence.grace)
         await self._ping_in_order(game, asked)
 
     def _nudge(self, applied: Applied) -> None:

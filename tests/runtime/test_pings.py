@@ -362,7 +362,7 @@ def acted(game: GameRecord, seat: int) -> Applied:
 
 async def test_a_player_who_acted_lately_is_pinged_only_after_the_grace() -> None:
     pings, host, game = setup()
-    pings.grace = 0.3
+    pings.presence.grace = 0.3
     await pings.after(acted(game, 2))  # cara just played
     await pings.after(asked(game, COUNT))  # and is asked again
     await asyncio.sleep(0.15)
@@ -374,7 +374,7 @@ async def test_a_player_who_acted_lately_is_pinged_only_after_the_grace() -> Non
 
 async def test_a_player_at_the_table_who_answers_within_the_grace_is_not_pinged() -> None:
     pings, host, game = setup()
-    pings.grace = 0.3
+    pings.presence.grace = 0.3
     await pings.after(acted(game, 2))
     await pings.after(asked(game, COUNT))
     await asyncio.sleep(0.1)
@@ -386,7 +386,7 @@ async def test_a_player_at_the_table_who_answers_within_the_grace_is_not_pinged(
 
 async def test_a_player_who_has_not_acted_lately_is_pinged_at_once() -> None:
     pings, host, game = setup()
-    pings.grace = 30.0
+    pings.presence.grace = 30.0
     await pings.after(acted(game, 0))  # alice played; cara has not played yet
     await pings.after(asked(game, COUNT))
     await asyncio.wait_for(pings.drain(), 2.0)
@@ -396,7 +396,7 @@ async def test_a_player_who_has_not_acted_lately_is_pinged_at_once() -> None:
 
 async def test_a_prompt_ending_before_the_grace_is_over_is_pinged_at_once() -> None:
     pings, host, game = setup()
-    pings.grace = 30.0
+    pings.presence.grace = 30.0
     await pings.after(acted(game, 2))
     soon = {**COUNT, "at": pings.delivery.now + 40}  # < grace + SHORT_PROMPT away
     await pings.after(asked(game, soon))
@@ -406,7 +406,7 @@ async def test_a_prompt_ending_before_the_grace_is_over_is_pinged_at_once() -> N
 
 async def test_a_grace_of_zero_pings_everyone_at_once() -> None:
     pings, host, game = setup()
-    pings.grace = 0.0
+    pings.presence.grace = 0.0
     await pings.after(acted(game, 2))
     await pings.after(asked(game, COUNT))
     await asyncio.wait_for(pings.drain(), 2.0)
@@ -415,7 +415,7 @@ async def test_a_grace_of_zero_pings_everyone_at_once() -> None:
 
 async def test_a_game_ending_in_the_grace_drops_the_ping() -> None:
     pings, host, game = setup()
-    pings.grace = 30.0
+    pings.presence.grace = 30.0
     await pings.after(acted(game, 2))
     await pings.after(asked(game, COUNT))
     await asyncio.sleep(0.05)
@@ -427,6 +427,6 @@ async def test_a_game_ending_in_the_grace_drops_the_ping() -> None:
 def test_the_grace_comes_from_the_settings() -> None:
     assert Settings(token=None).ping_grace == PING_GRACE == 20.0
     host = type("Host", (), {"settings": Settings(token=None, ping_grace=5.0)})()
-    assert Pings(type("Delivery", (), {"host": host})()).grace == 5.0  # type: ignore[arg-type]
+    assert Pings(type("Delivery", (), {"host": host})()).presence.grace == 5.0  # type: ignore[arg-type]
     with pytest.raises(SettingsError):
         Settings(token=None, ping_grace=-1)
