@@ -161,7 +161,7 @@ def _labels(lo: int, hi: int, cell: int) -> list[int]:
     return sorted(chosen)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=32)  # whole layers, a map's own: 32 (~1 MiB each); the grounds under them are shared
 def field_layer(key: bytes, win: Window) -> Image.Image:
     """The static layer of `win` (`key`: the picture's `FieldLook` as sorted JSON): its rows over
     the gap, a strip for the rows left out, its rows under the gap with the x labels."""
@@ -203,11 +203,33 @@ def _grid(draw: ImageDraw.ImageDraw, win: Window, left: int, shades: list[int]) 
         lo = hi + 1
 
 
-@lru_cache(maxsize=64)
 def _rows_layer(key: bytes, win: Window, x_labels: bool) -> Image.Image:
-    """Ground, zones, the 1-inch grid (every 6th line darker), obstacles and the axis labels,
-    for the cells of `win` (no gap), with the field's top left at (AXIS_W, 0)."""
+    """The cells of `win` (no gap), with the field's top left at (AXIS_W, 0): the map's obstacles
+    and the frame drawn on a copy of the ground (`_ground`, shared by every map with those zones:
+    a hundred live games' maps would each miss a cache of whole layers)."""
     bf: FieldLook = orjson.loads(key)
+    image = _ground(tuple((army, lo, hi) for army, (lo, hi) in bf["zones"].items()), win, x_labels).copy()
+    draw = ImageDraw.Draw(image)
+    x0, x1, y0, y1, c = win.x0, win.x1, win.y0, win.y1, win.cell
+    left, cols, rows = AXIS_W, x1 - x0 + 1, y1 - y0 + 1
+    blocked = {tuple(o) for o in bf["obstacles"]}
+    for x, y in blocked:
+        if x0 <= x <= x1 and y0 <= y <= y1:
+            px, py = left + (x - x0) * c, (y1 - y) * c
+            draw.rectangle((px, py, px + c, py + c), fill=ink(ROCK))
+            for dx, dy, edge in ((0, 1, (px, py, px + c, py)), (0, -1, (px, py + c, px + c, py + c)),
+                                 (-1, 0, (px, py, px, py + c)), (1, 0, (px + c, py, px + c, py + c))):
+                if (x + dx, y + dy) not in blocked:
+                    draw.line(edge, fill=ink(ROCK_EDGE), width=2 if c >= 20 else 1)
+    draw.rectangle((left, 0, left + cols * c, rows * c), outline=ink(BLOCK_LINE), width=2)
+    return image
+
+
+@lru_cache(maxsize=64)
+def _ground(zones: tuple[tuple[str, int, int], ...], win: Window, x_labels: bool) -> Image.Image:
+    """Ground, zones (army, first row, last row), the 1-inch grid (every 6th line darker) and
+    the axis labels of `win`'s cells: all of a layer but the obstacles and the frame, which
+    `_rows_layer` draws over it (the labels sit outside the field, so the order is the same)."""
     x0, x1, y0, y1, c = win.x0, win.x1, win.y0, win.y1, win.cell
     cols, rows = x1 - x0 + 1, y1 - y0 + 1
     image = blank((AXIS_W + cols * c + 2, rows * c + (AXIS_H if x_labels else 2)), BACKGROUND)
@@ -215,7 +237,7 @@ def _rows_layer(key: bytes, win: Window, x_labels: bool) -> Image.Image:
     left = AXIS_W
     draw.rectangle((left, 0, left + cols * c, rows * c), fill=ink(GROUND))
     row_of: dict[int, str] = {}
-    for army, (lo, hi) in bf["zones"].items():
+    for army, lo, hi in zones:
         for y in range(max(lo, y0), min(hi, y1) + 1):
             row_of[y] = army
     for y, army in row_of.items():
@@ -231,16 +253,6 @@ def _rows_layer(key: bytes, win: Window, x_labels: bool) -> Image.Image:
         if y % BLOCK == 0 and y < y1:
             py = (y1 - y) * c
             draw.line((left, py, left + cols * c, py), fill=ink(BLOCK_LINE), width=2)
-    blocked = {tuple(o) for o in bf["obstacles"]}
-    for x, y in blocked:
-        if x0 <= x <= x1 and y0 <= y <= y1:
-            px, py = left + (x - x0) * c, (y1 - y) * c
-            draw.rectangle((px, py, px + c, py + c), fill=ink(ROCK))
-            for dx, dy, edge in ((0, 1, (px, py, px + c, py)), (0, -1, (px, py + c, px + c, py + c)),
-                                 (-1, 0, (px, py, px, py + c)), (1, 0, (px + c, py, px + c, py + c))):
-                if (x + dx, y + dy) not in blocked:
-                    draw.line(edge, fill=ink(ROCK_EDGE), width=2 if c >= 20 else 1)
-    draw.rectangle((left, 0, left + cols * c, rows * c), outline=ink(BLOCK_LINE), width=2)
     for x in _labels(x0, x1, c) if x_labels else ():
         text(image, (left + (x - x0 + 0.5) * c, rows * c + AXIS_H / 2 + 1), str(x), DIM_TEXT, MIN_FONT, "mm",
              BACKGROUND)

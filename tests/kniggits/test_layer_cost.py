@@ -1,27 +1,86 @@
 """The static layer (window.py) drawn cheaper, with the same pixels: the grid a band of rows at
-a time against the row-by-row drawing it replaced, over every window of seeded real games and
-the awkward ones (zones touching, small cells, torn strips)."""
+a time, the ground shared by maps with the same zones, against the layer drawn whole as before,
+over every window of seeded real games and the awkward ones (zones touching, small cells, torn
+strips, rocks on the window's edges)."""
 
 from __future__ import annotations
 
 import orjson
 import pytest
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from cogs.kniggits import field, render, window
+from cogs.kniggits.look import (
+    AXIS_H,
+    AXIS_W,
+    BACKGROUND,
+    BLOCK,
+    BLOCK_LINE,
+    DIM_TEXT,
+    GRID,
+    GROUND,
+    MIN_FONT,
+    ROCK,
+    ROCK_EDGE,
+    ZONE,
+    ZONE_GRID,
+    blank,
+    ink,
+    text,
+)
 from cogs.kniggits.window import Window
 from tests.kniggits.test_render import GAMES, played
 
 
-def _grid_row_by_row(draw: ImageDraw.ImageDraw, win: Window, left: int, shades: list[int]) -> None:
-    """The grid as it was drawn before: each row's two lines and its columns' segments, bottom up."""
-    c, cols = win.cell, win.x1 - win.x0 + 1
-    for i, colour in enumerate(shades):
-        top = (len(shades) - 1 - i) * c
-        draw.line((left, top, left + cols * c, top), fill=colour)
-        draw.line((left, top + c, left + cols * c, top + c), fill=colour)
-        for n in range(cols + 1):
-            draw.line((left + n * c, top, left + n * c, top + c), fill=colour)
+def _rows_layer_as_drawn_before(key: bytes, win: Window, x_labels: bool) -> Image.Image:
+    """The layer as window.py drew it before: the grid row by row (three ImageDraw.line calls a
+    cell), the obstacles, the frame and then the labels, all on one new image per map."""
+    bf = orjson.loads(key)
+    x0, x1, y0, y1, c = win.x0, win.x1, win.y0, win.y1, win.cell
+    cols, rows = x1 - x0 + 1, y1 - y0 + 1
+    image = blank((AXIS_W + cols * c + 2, rows * c + (AXIS_H if x_labels else 2)), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    left = AXIS_W
+    draw.rectangle((left, 0, left + cols * c, rows * c), fill=ink(GROUND))
+    row_of: dict[int, str] = {}
+    for army, (lo, hi) in bf["zones"].items():
+        for y in range(max(lo, y0), min(hi, y1) + 1):
+            row_of[y] = army
+    for y, army in row_of.items():
+        top = (y1 - y) * c
+        draw.rectangle((left, top, left + cols * c, top + c), fill=ink(ZONE[army]))
+    if c >= 12:
+        for y in range(y0, y1 + 1):
+            top = (y1 - y) * c
+            colour = ink(ZONE_GRID[row_of[y]] if y in row_of else GRID)
+            draw.line((left, top, left + cols * c, top), fill=colour)
+            draw.line((left, top + c, left + cols * c, top + c), fill=colour)
+            for i in range(cols + 1):
+                draw.line((left + i * c, top, left + i * c, top + c), fill=colour)
+    for x in range(x0, x1 + 1):
+        if x % BLOCK == 0 and x < x1:
+            px = left + (x - x0 + 1) * c
+            draw.line((px, 0, px, rows * c), fill=ink(BLOCK_LINE), width=2)
+    for y in range(y0, y1 + 1):
+        if y % BLOCK == 0 and y < y1:
+            py = (y1 - y) * c
+            draw.line((left, py, left + cols * c, py), fill=ink(BLOCK_LINE), width=2)
+    blocked = {tuple(o) for o in bf["obstacles"]}
+    for x, y in blocked:
+        if x0 <= x <= x1 and y0 <= y <= y1:
+            px, py = left + (x - x0) * c, (y1 - y) * c
+            draw.rectangle((px, py, px + c, py + c), fill=ink(ROCK))
+            for dx, dy, edge in ((0, 1, (px, py, px + c, py)), (0, -1, (px, py + c, px + c, py + c)),
+                                 (-1, 0, (px, py, px, py + c)), (1, 0, (px + c, py, px + c, py + c))):
+                if (x + dx, y + dy) not in blocked:
+                    draw.line(edge, fill=ink(ROCK_EDGE), width=2 if c >= 20 else 1)
+    draw.rectangle((left, 0, left + cols * c, rows * c), outline=ink(BLOCK_LINE), width=2)
+    for x in window._labels(x0, x1, c) if x_labels else ():
+        text(image, (left + (x - x0 + 0.5) * c, rows * c + AXIS_H / 2 + 1), str(x), DIM_TEXT, MIN_FONT, "mm",
+             BACKGROUND)
+    for y in window._labels(y0, y1, c):
+        text(image, (AXIS_W - 8, (y1 - y + 0.5) * c), str(y), DIM_TEXT, MIN_FONT, "rm", BACKGROUND)
+    return image
 
 
 def _field(size: int, zones: dict[str, list[int]], obstacles: list[list[int]]) -> bytes:
@@ -62,6 +121,10 @@ def _cases() -> list[tuple[bytes, Window]]:
            (_field(48, {"A": [1, 6], "B": [43, 48]}, [[20, 40]]), Window(1, 48, 1, 48, 12)),
            (_field(12, {"A": [1, 6], "B": [7, 12]}, []), Window(1, 12, 1, 12, 64)),
            (_field(48, {"A": [1, 6], "B": [43, 48]}, [[7, 44]]), Window(1, 27, 1, 48, 34, (12, 36)))]
+    edges = [[5, 4], [28, 27], [5, 27], [28, 4], [5, 15], [16, 4], [6, 4], [4, 4], [29, 15], [16, 28]]
+    for cell in (16, 36, 64):  # rocks on and just outside each edge of the window, thin and thick edges
+        odd.append((_field(36, {"A": [1, 6], "B": [31, 36]}, edges), Window(5, 28, 4, 27, cell)))
+        odd.append((_field(36, {"A": [1, 6], "B": [31, 36]}, edges), Window(5, 28, 4, 27, cell, (10, 20))))
     return [*seen, *odd]
 
 
@@ -74,16 +137,27 @@ def test_the_cases_cover_many_windows() -> None:
 
 
 @pytest.mark.parametrize("part", range(4))
-def test_the_grid_by_bands_has_the_row_by_row_pixels(part: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every layer, grid drawn by bands, is byte for byte the layer drawn row by row."""
+def test_layers_have_the_pixels_drawn_before(part: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every layer (the map's obstacles and frame on the shared ground) is byte for byte the
+    layer drawn whole as before, torn strips included."""
     for key, win in CASES[part::4]:
+        window._ground.cache_clear()
         new = window.field_layer.__wrapped__(key, win)
-        window._rows_layer.cache_clear()
         with monkeypatch.context() as patched:
-            patched.setattr(window, "_grid", _grid_row_by_row)
+            patched.setattr(window, "_rows_layer", _rows_layer_as_drawn_before)
             old = window.field_layer.__wrapped__(key, win)
-            window._rows_layer.cache_clear()
         assert new.size == old.size and new.tobytes() == old.tobytes(), (key, win)
+        assert new.getpalette() == old.getpalette()
+
+
+def test_maps_with_the_same_zones_share_one_ground() -> None:
+    """A hundred maps (each its own rocks) in one window draw the ground once: the cache of
+    whole layers, missed by a hundred live games, was drawing every layer anew."""
+    window._ground.cache_clear()
+    win = Window(1, 24, 7, 30, 38)
+    for n in range(100):
+        window.field_layer.__wrapped__(_field(36, {"A": [1, 6], "B": [31, 36]}, [[n % 20 + 2, n // 20 + 10]]), win)
+    assert window._ground.cache_info().misses == 1
 
 
 def test_a_layer_draws_no_line_per_cell(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -98,5 +172,6 @@ def test_a_layer_draws_no_line_per_cell(monkeypatch: pytest.MonkeyPatch) -> None
         original(self, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "line", counted)
-    window._rows_layer.__wrapped__(_field(24, {"A": [1, 6], "B": [19, 24]}, []), Window(1, 24, 1, 24, 38), True)
+    window._ground.cache_clear()
+    window._rows_layer(_field(24, {"A": [1, 6], "B": [19, 24]}, []), Window(1, 24, 1, 24, 38), True)
     assert len(calls) == 6  # the block lines at x 6, 12, 18 and y 6, 12, 18
