@@ -145,9 +145,11 @@ def png(image: Image.Image, palette: Palette | None = None, *, level: int | None
                      _chunk(b"IEND", b"")))
 
 
-#: Bytes of rows deflated at a time: under glibc's 128 KiB threshold for mapping a block of its
-#: own, so each band's buffers come from memory the process already holds.
-BAND_BYTES = 96_000
+#: Bytes of rows deflated at a time: a Hallway or Words picture in one band (ISA-L's deflate
+#: costs ~18 us more for the same rows in three calls), a Kniggits battlefield in five; each
+#: thread's bands are kept (`_band`), so only the bytes read out of one are new memory (the same
+#: page faults a picture as with 96,000-byte bands, measured).
+BAND_BYTES = 256 * 1024
 #: Each thread's bands by size, kept from picture to picture (column 0, the filter bytes, stays 0).
 _BANDS = threading.local()
 
