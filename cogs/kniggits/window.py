@@ -206,13 +206,17 @@ def _grid(draw: ImageDraw.ImageDraw, win: Window, left: int, shades: list[int]) 
 def _rows_layer(key: bytes, win: Window, x_labels: bool) -> Image.Image:
     """The cells of `win` (no gap), with the field's top left at (AXIS_W, 0): the map's obstacles
     and the frame drawn on a copy of the ground (`_ground`, shared by every map with those zones:
-    a hundred live games' maps would each miss a cache of whole layers)."""
+    a hundred live games' maps would each miss a cache of whole layers), or the ground itself
+    when no obstacle is in the window."""
     bf: FieldLook = orjson.loads(key)
-    image = _ground(tuple((army, lo, hi) for army, (lo, hi) in bf["zones"].items()), win, x_labels).copy()
-    draw = ImageDraw.Draw(image)
+    ground = _ground(tuple((army, lo, hi) for army, (lo, hi) in bf["zones"].items()), win, x_labels)
     x0, x1, y0, y1, c = win.x0, win.x1, win.y0, win.y1, win.cell
-    left, cols, rows = AXIS_W, x1 - x0 + 1, y1 - y0 + 1
     blocked = {tuple(o) for o in bf["obstacles"]}
+    if not any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in blocked):
+        return ground  # no rock in the window: the ground is the layer (no copy)
+    image = ground.copy()
+    draw = ImageDraw.Draw(image)
+    left, cols, rows = AXIS_W, x1 - x0 + 1, y1 - y0 + 1
     for x, y in blocked:
         if x0 <= x <= x1 and y0 <= y <= y1:
             px, py = left + (x - x0) * c, (y1 - y) * c
@@ -227,9 +231,10 @@ def _rows_layer(key: bytes, win: Window, x_labels: bool) -> Image.Image:
 
 @lru_cache(maxsize=64)
 def _ground(zones: tuple[tuple[str, int, int], ...], win: Window, x_labels: bool) -> Image.Image:
-    """Ground, zones (army, first row, last row), the 1-inch grid (every 6th line darker) and
-    the axis labels of `win`'s cells: all of a layer but the obstacles and the frame, which
-    `_rows_layer` draws over it (the labels sit outside the field, so the order is the same)."""
+    """Ground, zones (army, first row, last row), the 1-inch grid (every 6th line darker), the
+    axis labels and the frame of `win`'s cells: all of a layer but the obstacles, which
+    `_rows_layer` draws over it before the frame again (the labels sit outside the field, so
+    the order is the same)."""
     x0, x1, y0, y1, c = win.x0, win.x1, win.y0, win.y1, win.cell
     cols, rows = x1 - x0 + 1, y1 - y0 + 1
     image = blank((AXIS_W + cols * c + 2, rows * c + (AXIS_H if x_labels else 2)), BACKGROUND)
@@ -258,4 +263,5 @@ def _ground(zones: tuple[tuple[str, int, int], ...], win: Window, x_labels: bool
              BACKGROUND)
     for y in _labels(y0, y1, c):
         text(image, (AXIS_W - 8, (y1 - y + 0.5) * c), str(y), DIM_TEXT, MIN_FONT, "rm", BACKGROUND)
+    draw.rectangle((left, 0, left + cols * c, rows * c), outline=ink(BLOCK_LINE), width=2)
     return image

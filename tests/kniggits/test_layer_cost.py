@@ -175,3 +175,12 @@ def test_a_layer_draws_no_line_per_cell(monkeypatch: pytest.MonkeyPatch) -> None
     window._ground.cache_clear()
     window._rows_layer(_field(24, {"A": [1, 6], "B": [19, 24]}, []), Window(1, 24, 1, 24, 38), True)
     assert len(calls) == 6  # the block lines at x 6, 12, 18 and y 6, 12, 18
+
+
+def test_a_window_with_no_rock_is_its_ground_itself() -> None:
+    """No obstacle in the window: nothing is drawn over the ground, so it is not copied."""
+    win = Window(1, 24, 7, 30, 38)
+    zones = {"A": [1, 6], "B": [31, 36]}
+    clear = window._rows_layer(_field(36, zones, [[30, 3], [2, 33]]), win, True)  # rocks outside the window
+    assert clear is window._ground((("A", 1, 6), ("B", 31, 36)), win, True)
+    assert window._rows_layer(_field(36, zones, [[3, 12]]), win, True) is not clear
