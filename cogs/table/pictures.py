@@ -352,7 +352,7 @@ def line(target: Image.Image, xy: Sequence[float], parts: Sequence[str], fill: R
             return False
         text(target, xy, whole, fill, font, anchor, ground=ground, palette=palette)
         return True
-    *pens, width = _pens([*parts, " "], font)  # where a space after the line would start: its width
+    pens, width = _layout(tuple(parts), font)
     if room is not None and width > room:
         return False
     x, y = round(xy[0]), round(xy[1])
@@ -383,6 +383,14 @@ def apart(before: str, after: str) -> bool:
     over every pair of Latin, Greek and Cyrillic letters, digits and signs), and `after` does
     not start with a combining mark (which FreeType shapes onto a dotted circle after a space)."""
     return after.startswith(" ") or (before.endswith(" ") and not unicodedata.category(after[0]).startswith("M"))
+
+
+@lru_cache(maxsize=4096)
+def _layout(parts: tuple[str, ...], font: ImageFont.FreeTypeFont) -> tuple[tuple[float, ...], float]:
+    """Each part's pen and the line's width (where a space after it would start), kept: a
+    banner, a note or a count recurs over many pictures."""
+    *pens, width = _pens([*parts, " "], font)
+    return tuple(pens), width
 
 
 def _pens(parts: Sequence[str], font: ImageFont.FreeTypeFont) -> list[float]:
