@@ -311,3 +311,34 @@ def test_a_sprite_is_the_text_mask_through_its_shades() -> None:
         ImageDraw.Draw(drawn).text((-left, -top), words, fill=255, font=face, anchor="lm")
         assert sprite.mode == "P" and sprite.tobytes() == bytes(shades[v] for v in drawn.tobytes())
         assert inked.tobytes() == drawn.point([0] + [255] * 255, "1").tobytes()
+
+
+@pytest.mark.parametrize("size", [16, 17, 20, 26, 32])
+def test_a_number_made_of_its_characters_has_the_pixels_of_the_whole_number(size: int) -> None:
+    """A score or a count is drawn from its characters' sprites and laid out from their lengths
+    (DejaVu kerns no pair of digits and signs): the pixels and the length FreeType gives the
+    whole number, left- or right-aligned, and a new number lays nothing out."""
+    palette, ground, ink = hallway_render.PALETTE, hallway_render.CARD, hallway_render.INK
+    face = pictures.font(size)
+    assert isinstance(face, ImageFont.FreeTypeFont)
+    for value, anchor in itertools.product([*range(-150, 400), 1234, -10203], ("rm", "lm", "ls")):
+        words = str(value).replace("-", "−") if value % 2 else str(value)  # both minus signs
+        whole = palette.canvas(Image.new("RGB", (300, 60), ground))
+        pictures.text(whole, (150, 30), words, ink, face, anchor, ground=ground, palette=palette)
+        made = palette.canvas(Image.new("RGB", (300, 60), ground))
+        pictures.number(made, (150, 30), words, ink, face, anchor, ground=ground, palette=palette)
+        assert made.tobytes() == whole.tobytes(), (words, anchor)
+        assert pictures.parts_length(tuple(words), size) == face.getlength(words), words
+
+
+def test_a_new_number_lays_nothing_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    canvas = hallway_render.PALETTE.canvas(Image.new("RGB", (300, 60), hallway_render.CARD))
+    face = pictures.font(32)
+    for digit in "0123456789":  # every character at every place it can stand in a number
+        for warm in (digit * 4, "−" + digit * 4):
+            pictures.number(canvas, (150, 30), warm, hallway_render.INK, face, "rm", ground=hallway_render.CARD,
+                            palette=hallway_render.PALETTE)
+    with counting(monkeypatch, ImageFont.FreeTypeFont, LAYOUTS) as calls:
+        pictures.number(canvas, (150, 30), "−9876", hallway_render.INK, face, "rm", ground=hallway_render.CARD,
+                        palette=hallway_render.PALETTE)
+    assert not calls, dict(calls)

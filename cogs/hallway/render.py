@@ -208,12 +208,12 @@ def panel(image: Image.Image, view: PublicView, seat: int, name: str) -> None:
     x0, y0, x1, y1 = PANELS[seat]
     final = view.get("final")
     score = str(final["totals"][seat] if final else view["score"][seat]).replace("-", "−")
-    score_room = length(score, 32) + 16
+    score_room = pictures.parts_length(tuple(score), 32) + 16  # from its digits' lengths: nothing laid out
     shown = fit(name, 20, x1 - x0 - 40 - score_room - (26 if view["start"] == seat else 0) - 12)
     text(image, (x0 + 38, y0 + 22), shown, INK, 20, "lm", CARD)
     if view["start"] == seat:
         put(image, _star(x0 + 38 + length(shown, 20) + 14, y0 + 21))
-    text(image, (x1 - 14, y0 + 26), score, INK, 32, "rm", CARD)
+    pictures.number(image, (x1 - 14, y0 + 26), score, INK, font(32), "rm", ground=CARD, palette=PALETTE)
     note: Parts
     if seat in view["exited"]:
         note = ("out of the hallway",)

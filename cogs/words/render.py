@@ -23,7 +23,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from cogs.table import pictures
-from cogs.table.pictures import FONT_SIZES, drawable, fit, font, length
+from cogs.table.pictures import FONT_SIZES, drawable, fit, font
 from cogs.table.wording import plural
 from games.words.cards import label
 from games.words.schema import PublicView, SeatView
@@ -179,8 +179,8 @@ def _word_picture(word: str, last: int | None, line: str, draw_size: int,
     height = MARGIN + 26 + 12 + word_h + 6 + card_rows * (CARD_H + 8) - 8 + MARGIN
     image = _ground(height).copy()
     text(image, (MARGIN, MARGIN + 12), fit(line, 18, WIDTH - 2 * MARGIN - 130), GOLD, 18, "lm")
-    pictures.line(image, (WIDTH - MARGIN, MARGIN + 12), (str(draw_size), " to draw"), NUMBER_INK, font(MIN_FONT),
-                  "rm", ground=BACKGROUND, palette=PALETTE)  # in parts: a new count renders only its number
+    pictures.line(image, (WIDTH - MARGIN, MARGIN + 12), (*str(draw_size), " to draw"), NUMBER_INK, font(MIN_FONT),
+                  "rm", ground=BACKGROUND, palette=PALETTE)  # in parts: a new count renders nothing new
     top = MARGIN + 38
     if not word and line.startswith("GAME OVER"):
         text(image, (MARGIN, top + TILE_H / 2), "no word on the table", NUMBER_INK, 18, "lm")
@@ -201,11 +201,12 @@ def _word_picture(word: str, last: int | None, line: str, draw_size: int,
         y = top + (s // columns) * (CARD_H + 8)
         pictures.put(image, _card_frame(x, y, card_w, turn))
         score_text = str(score)
-        score_w = length(score_text, 26)
+        score_w = pictures.parts_length(tuple(score_text), 26)  # from its digits' lengths
         name_x = x + 26 if turn else x + 12
         text(image, (name_x, y + 20), fit(name, MIN_FONT, x + card_w - 20 - score_w - name_x), TEXT, MIN_FONT,
              "lm", CARD)
-        text(image, (x + card_w - 12, y + 31), score_text, GOLD if turn else TEXT, 26, "rm", CARD)
+        pictures.number(image, (x + card_w - 12, y + 31), score_text, GOLD if turn else TEXT, font(26), "rm",
+                        ground=CARD, palette=PALETTE)
         note = "left the game" if left else (plural(hand, "card") if active else "watching")
         text(image, (x + 12, y + 45), note, DIM if left or not active else NUMBER_INK, MIN_FONT, "lm", CARD)
     return pictures.png(image, PALETTE)
