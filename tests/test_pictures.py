@@ -131,3 +131,14 @@ def test_text_shades_are_the_nearest_palette_colours() -> None:
         wants = [pictures.mix(ground, fill, c / 255) for c in range(256)]
         assert pictures._shades(fill, ground, PALETTE) == [
             min(range(len(colours)), key=lambda i, w=w: distance(i, w)) for w in wants]  # type: ignore[misc]
+
+
+def test_png_keeps_its_bands_across_picture_sizes() -> None:
+    """Each thread's bands are kept by size, the least recently used dropped past a dozen: any
+    run of sizes (a table's picture between hands of every width) still decodes to its pixels."""
+    tile = drawing()
+    for width in [*range(100, 400, 17), 333, *range(120, 420, 23), 333]:
+        image = Image.new("P", (width, 90 + width % 50))
+        image.putpalette(PALETTE.image.getpalette() or [])
+        image.paste(tile.crop((0, 0, min(width, tile.width), min(image.height, tile.height))), (width % 7, 3))
+        assert decoded(pictures.png(image, PALETTE)).convert("RGB").tobytes() == image.convert("RGB").tobytes()

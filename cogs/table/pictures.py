@@ -157,11 +157,12 @@ _BANDS = threading.local()
 def _band(width: int, rows: int) -> Any:
     """A band of `rows` rows `width` bytes wide (Pillow's core image), this thread's own."""
     bands: dict[tuple[int, int], Any] = _BANDS.__dict__.setdefault("bands", {})
-    band = bands.get((width, rows))
+    band = bands.pop((width, rows), None)  # put back last: the least recently used go first
     if band is None:
-        if len(bands) >= 16:  # a few picture widths recur; the rest come and go
-            bands.clear()
-        band = bands[width, rows] = Image.core.fill("P", (width, rows), 0)
+        if len(bands) >= 12:  # a few picture sizes recur (a table's); the rest (hands) come and go
+            del bands[next(iter(bands))]
+        band = Image.core.fill("P", (width, rows), 0)
+    bands[width, rows] = band
     return band
 
 

@@ -317,7 +317,7 @@ def _hand_picture(faces: tuple[str, ...]) -> bytes:
     return pictures.png(image, PALETTE)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
 def _hand_ground(width: int, height: int) -> Image.Image:
     """A hand picture's empty background, on the palette."""
     return PALETTE.canvas(Image.new("RGB", (width, height), BACKGROUND))
