@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from cogs.hallway import render as hallway_render
 from cogs.table import pictures, present
-from cogs.table.picture_cache import ImageCache
+from cogs.table.picture_cache import ImageCache, picture_digest
 from cogs.table.registry import load_ui
 from cogs.table.ui import Screen, Seat, TableInfo
 from cogs.tarot import render as tarot_render
@@ -191,7 +191,7 @@ def test_a_step_that_keeps_the_picture_draws_nothing(game: str, monkeypatch: pyt
         assert screen is not None
         return screen
 
-    keys = [present.picture_digest(ui, screen_of(v), v, INFO, seat) for v in (first, same, changed)]
+    keys = [picture_digest(ui, screen_of(v), v, INFO, seat) for v in (first, same, changed)]
     assert len({present.view_digest(ui, v, INFO, seat) for v in (first, same, changed)}) == 3
     assert keys[0] == keys[1] != keys[2]
     monkeypatch.setattr(present, "IMAGES", ImageCache())
@@ -217,7 +217,7 @@ def test_screens_with_one_picture_key_draw_one_picture(game: str) -> None:
                 if screen is None or screen.image is None:
                     continue
                 assert screen.image_key is not None
-                key = present.picture_digest(ui, screen, view, info, seat)
+                key = picture_digest(ui, screen, view, info, seat)
                 png = screen.image()
                 assert drawn.setdefault(key, png) == png
 
