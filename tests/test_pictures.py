@@ -11,7 +11,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from cogs.hallway import render as hallway_render
-from cogs.table import pictures
+from cogs.table import palette_png, pictures
 
 PALETTE = hallway_render.PALETTE
 
@@ -38,7 +38,7 @@ def decoded(png: bytes) -> Image.Image:
 @pytest.mark.parametrize("deflate", ["found", "zlib"])
 def test_png_is_the_picture_it_was_given(deflate: str, monkeypatch: pytest.MonkeyPatch) -> None:
     if deflate == "zlib":
-        monkeypatch.setattr(pictures, "_deflate", zlib)
+        monkeypatch.setattr(palette_png, "_deflate", zlib)
     image = drawing()
     out = decoded(pictures.png(image, PALETTE))
     assert out.size == image.size
@@ -51,21 +51,21 @@ def test_png_deflates_a_tall_picture_a_band_at_a_time(deflate: str, monkeypatch:
     of its rows bigger than a band is made: a whole picture's rows, a fresh megabyte each time,
     cost more in page faults than the deflate."""
     if deflate == "zlib":
-        monkeypatch.setattr(pictures, "_deflate", zlib)
+        monkeypatch.setattr(palette_png, "_deflate", zlib)
     image = Image.new("P", (1000, 1300))
     image.putpalette(PALETTE.image.getpalette() or [])
     tile = drawing()
     for y in range(0, 1300, tile.height):
         image.paste(tile, ((y // tile.height) * 37 % 667, y))
     sizes: list[int] = []
-    real_raw = pictures._raw
+    real_raw = palette_png._raw
 
     def raw(*args: Any) -> bytes:
         out = real_raw(*args)
         sizes.append(len(out))
         return out
 
-    monkeypatch.setattr(pictures, "_raw", raw)
+    monkeypatch.setattr(palette_png, "_raw", raw)
     png = pictures.png(image, PALETTE)
     monkeypatch.undo()
     assert decoded(png).convert("RGB").tobytes() == image.convert("RGB").tobytes()

@@ -50,7 +50,7 @@ def test_only_one_place_refuses_a_non_player() -> None:
 #: any module can be imported alone. A new module is placed here.
 LAYERS: tuple[tuple[str, ...], ...] = (
     # words and ids: what everything else says and draws with
-    ("codec", "wording", "mentions", "deferral", "rules", "pictures", "host", "quiet", "due_answers", "presence",
+    ("codec", "wording", "mentions", "deferral", "rules", "pictures", "host", "quiet", "due_answers", "presence", "palette_png",
      "one_write", "rate_buckets"),
     # the contract a game's UI fills in, and where the UIs are found
     ("ui", "options", "registry"),
