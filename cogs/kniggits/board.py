@@ -42,7 +42,7 @@ def ground(view: PublicView) -> Ground:
 def facts(view: PublicView) -> Shown:
     """The public view's fields the battlefield shows (and nothing else: they key the cache),
     read key by key from the schema's `PublicView`."""
-    last_move, turn, result = view["last_move"], view["turn"], view["result"]
+    last_move = view["last_move"]
     base = ground(view)
     return {
         "field": base["field"],
@@ -50,35 +50,34 @@ def facts(view: PublicView) -> Shown:
         "flags": base["flags"],
         "kniggits": [look_of(k) for k in view["kniggits"]],
         "engaged": [list(p) for p in view["engaged"]],
-        "phase": view["phase"],
-        "preset": view["options"]["preset"],
-        "turn": {"round": turn["round"], "rounds": turn["rounds"], "army": turn["army"]} if turn else None,
+        "headline": headline(view),
         "last_move": last_move["path"] if last_move else None,
         "last_exchange": pair_of(view["last_exchange"]),
         "exchange": pair_of(view["exchange"]),
-        "result": {"winner": result["winner"], "reason": result["reason"]} if result else None,
     }
 
 
-PHASE_WORDS = {"move": "moves", "facing": "sets facings", "turning": "is turning", "fight": "fights",
-               "exchange": "fights"}
+BATTLE = ("move", "facing", "turning", "fight", "exchange")
 
 
-def headline(shown: Shown) -> str:
-    phase, turn, result = shown["phase"], shown["turn"], shown["result"]
-    field = shown["field"]
-    size = f"{field['width']}×{field['height']}"
+def headline(view: PublicView) -> str:
+    """The battlefield's title: the map before the battle, the round and the army whose turn
+    it is during it, the result after. Not the phase: the table's title over the picture says
+    it, and a picture naming it was drawn and uploaded again at every step of a turn (move,
+    facings, turning, fight) with nothing else changed (docs/kniggits.md, Pictures)."""
+    turn, result, bf = view["turn"], view["result"], view["battlefield"]
+    size = f"{bf['width']}×{bf['height']}"
     if result is not None:
         winner = result["winner"]
         reason = result["reason"].replace("_", " ")
         return (f"Army {winner} wins" if winner else "A draw") + (f" · {reason}" if reason else "")
-    if turn is not None and phase in PHASE_WORDS:
-        who = turn["army"] if phase != "turning" else ("B" if turn["army"] == "A" else "A")
-        return f"Round {turn['round']} of {turn['rounds']} · Army {who} {PHASE_WORDS[phase]}"
-    words = {"map": f"Battlefield {size}" + (f" · {shown['preset']}" if shown["preset"] else ""),
+    if turn is not None and view["phase"] in BATTLE:
+        return f"Round {turn['round']} of {turn['rounds']} · Army {turn['army']}'s turn"
+    preset = view["options"]["preset"]
+    words = {"map": f"Battlefield {size}" + (f" · {preset}" if preset else ""),
              "build": f"Battlefield {size} · armies being built", "deploy": f"Battlefield {size} · deployment",
              "rps": f"Battlefield {size} · rock-paper-scissors"}
-    return words.get(phase, f"Battlefield {size}")
+    return words.get(view["phase"], f"Battlefield {size}")
 
 
 # -- reading a picture's kniggits ----------------------------------------------------------------------

@@ -49,7 +49,7 @@ from functools import lru_cache
 import orjson
 from PIL import Image
 
-from cogs.kniggits.board import _by_id, facts, ground, headline, on_field
+from cogs.kniggits.board import _by_id, facts, ground, on_field
 from cogs.kniggits.field import Board
 from cogs.kniggits.look import (
     AXIS_H,
@@ -173,7 +173,7 @@ def _battlefield(key: bytes) -> bytes:
         focus += shown["last_move"][-1:]
         cells += shown["last_move"]
     win = window(field["width"], field["height"], cells, focus)
-    board = framed(shown, win, [headline(shown)], shown["kniggits"] or None)
+    board = framed(shown, win, [shown["headline"]], shown["kniggits"] or None)
     scene(board, shown)
     return pictures.png(board.image, PALETTE)
 

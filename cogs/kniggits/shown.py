@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal, TypedDict
 
-from games.kniggits.schema import Army, Phase, Xy
+from games.kniggits.schema import Army, Xy
 
 Status = Literal["active", "fled", "gone"]
 Mode = Literal["mutual", "one_way", "shot"]
@@ -56,23 +56,12 @@ class FlagLook(TypedDict):
     carrier: str | None
 
 
-class TurnLook(TypedDict):
-    round: int
-    rounds: int
-    army: Army
-
-
 class PairLook(TypedDict):
     """An exchange as drawn (the last one's burst, the open one's white burst)."""
 
     attacker: str
     target: str
     mode: Mode
-
-
-class ResultLook(TypedDict):
-    winner: Army | None
-    reason: str
 
 
 class Ground(TypedDict):
@@ -88,13 +77,10 @@ class Shown(Ground):
 
     kniggits: list[KniggitLook]
     engaged: list[list[str]]
-    phase: Phase
-    preset: str | None
-    turn: TurnLook | None
+    headline: str  # the title over the field (board.headline: the map, the round and army, the result)
     last_move: list[Xy] | None  # the path of the last move, its start first
     last_exchange: PairLook | None
     exchange: PairLook | None
-    result: ResultLook | None
 
 
 class Target(TypedDict):

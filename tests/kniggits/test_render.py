@@ -264,6 +264,22 @@ def test_the_same_board_is_drawn_once() -> None:
     assert render.battlefield(packed(36)) is not first  # and a cleared cache draws anew
 
 
+def test_a_step_of_the_same_turn_draws_no_new_battlefield() -> None:
+    """Move, facings, turning and fight of one army's turn show the same field under the same
+    title (the table's title names the phase): the picture is not drawn (or uploaded) again; a
+    new army's turn, a new round and the result are."""
+    render.clear_caches()
+    view = packed(36)
+    first = render.battlefield(view)
+    for phase in ("facing", "turning", "fight"):
+        assert render.battlefield({**view, "phase": phase}) is first
+    assert render.facts(view)["headline"] == "Round 7 of 30 · Army A's turn"
+    for turn in ({**view["turn"], "army": "B"}, {**view["turn"], "round": 8}):
+        assert render.battlefield({**view, "turn": turn}) != first
+    over = {**view, "phase": "over", "result": {"winner": "A", "reason": "annihilation", "strength": {}}}
+    assert render.facts(over)["headline"] == "Army A wins · annihilation"
+
+
 def test_only_public_view_fields_are_read() -> None:
     """The pictures read the public view's documented keys only: a seat's `me`, unknown keys
     and changes to fields they do not show leave them unchanged."""
