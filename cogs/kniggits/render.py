@@ -30,9 +30,9 @@ one for its cosmetic heading), dashed lines between engaged pairs, the last move
 arrowed path from a hollow start ring, the last exchange as a burst between the pair (the
 open exchange as a white one).
 
-The static layer (ground, zones, grid, obstacles, axis labels) is cached per map and window,
-and whole pictures are cached by what they show (a JSON key of the fields they read), so the
-same board posted again costs a dictionary lookup.
+The static layer's ground (zones, grid, axis labels) is cached per zones and window, shared by
+every map, the obstacles drawn over it per map, and whole pictures are cached by what they show
+(a JSON key of the fields they read), so the same board posted again costs a dictionary lookup.
 
 This module draws the whole pictures from parts, each a room with one job (imports flow from
 here to them): `look.py` (sizes, colours, palette, text), `window.py` (the window and the

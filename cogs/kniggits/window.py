@@ -1,6 +1,6 @@
 """Which part of the field a picture shows (the window: whole 6-inch blocks round the action,
-a torn strip for an empty band) and its static layer (ground, zones, grid, obstacles, axis
-labels), cached per map and window."""
+a torn strip for an empty band) and its static layer: the ground (zones, grid, axis labels,
+frame), cached per zones and window and shared by every map, with the map's obstacles on it."""
 
 from __future__ import annotations
 
