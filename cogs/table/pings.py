@@ -12,9 +12,9 @@ each when the next ping comes). A DM ping is never deleted: the DM is the player
 ping is a notification of its turn, and it replies to the player's hand so the hand is a click
 away; the hand itself says when the game is over.
 
-A player at the table (cogs/table/presence.py: who acted in the game lately) is not pinged at
-once: the table already says it is their turn, so the ping waits the settings' `ping_grace`
-(20 s) and goes only if they have not answered (a brisk game makes no notifications).
+A player at the table (cogs/table/presence.py: who acted lately) is pinged only if they have
+not answered within `ping_grace` (20 s; a third of a shorter prompt's time): the table already
+says it is their turn, and a brisk game makes no notifications.
 
 A ping announces only a live prompt: while it waits its turn the game may move on, so what it
 says is decided at the moment it is sent, and a ping whose prompt closed meanwhile is dropped.
@@ -92,23 +92,24 @@ class Pings:
             self._nudge(applied)
         if applied.outcome is not None or not applied.asked:
             return
-        watching = {asked_of(d) for d in applied.asked
-                    if self.presence.watching(game.id, d, now, self.delivery.now)}
-        at_once = {asked_of(d) for d in applied.asked} - watching
-        if at_once:
-            self._spawn(self._ping_in_order(game, at_once), f"ping-{game.id}")
-        if watching:
-            self._spawn(self._ping_unless_answered(game, watching), f"ping-later-{game.id}")
+        by_delay: dict[float, set[Asked]] = {}
+        for wait in applied.asked:
+            by_delay.setdefault(self.presence.delay(game.id, wait, now, self.delivery.now), set()).add(asked_of(wait))
+        for delay, asked in by_delay.items():
+            if delay > 0:
+                self._spawn(self._ping_unless_answered(game, asked, delay), f"ping-later-{game.id}")
+            else:
+                self._spawn(self._ping_in_order(game, asked), f"ping-{game.id}")
 
     def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
         task = asyncio.get_running_loop().create_task(work, name=name)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _ping_unless_answered(self, game: GameRecord, asked: set[Asked]) -> None:
-        """The ping of players at the table, after the grace, for what they have not answered."""
+    async def _ping_unless_answered(self, game: GameRecord, asked: set[Asked], delay: float) -> None:
+        """The ping of players at the table, after `delay`, for what they have not answered."""
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.over_event(game.id).wait(), self.presence.grace)
+            await asyncio.wait_for(self.over_event(game.id).wait(), delay)
         await self._ping_in_order(game, asked)
 
     def _nudge(self, applied: Applied) -> None:

@@ -8,8 +8,10 @@ from storage import Deadline
 
 #: Seconds since a player's last action in a game during which they count as at its table.
 AT_THE_TABLE = 300.0
-#: A prompt that ends sooner than the grace and this many seconds is pinged at once.
-SHORT_PROMPT = 30.0
+#: A player at the table is pinged after at most this share of the time their prompt gives...
+SHARE = 1 / 3
+#: ...and at once when that would be less than this many seconds.
+SHORTEST = 3.0
 
 
 class Presence:
@@ -24,14 +26,16 @@ class Presence:
             self._acted = {k: t for k, t in self._acted.items() if now - t <= AT_THE_TABLE}
         self._acted[(game_id, seat)] = now
 
-    def watching(self, game_id: int, wait: Deadline, now: float, clock_now: float) -> bool:
-        """Whether the seat `wait` asks is at the table (acted lately, loop time `now`) and the
-        wait leaves it time to answer before a ping would be due (`clock_now`: the clock the
-        wait's end is on): its ping can wait the grace."""
+    def delay(self, game_id: int, wait: Deadline, now: float, clock_now: float) -> float:
+        """Seconds the ping for `wait` waits (0: at once). A seat at the table (acted lately,
+        loop time `now`) gets the grace to answer, or a third of the time the prompt gives when
+        that is shorter (`clock_now`: the clock the prompt's end is on), so the ping still
+        leaves two thirds of it; a seat away is pinged at once."""
         seat = wait["seat"]
         if self.grace <= 0 or seat is None:
-            return False
+            return 0.0
         if now - self._acted.get((game_id, seat), now - AT_THE_TABLE - 1) > AT_THE_TABLE:
-            return False
+            return 0.0
         at = wait.get("at")
-        return at is None or at - clock_now >= self.grace + SHORT_PROMPT
+        delay = self.grace if at is None else min(self.grace, (at - clock_now) * SHARE)
+        return delay if delay >= min(SHORTEST, self.grace) else 0.0  # (a grace set shorter is taken as set)

@@ -13,6 +13,7 @@ import discord
 import pytest
 
 from cogs.table.pings import PING_SPACING, PINGS_KEPT, Pings
+from cogs.table.presence import AT_THE_TABLE, Presence
 from cogs.table.registry import load_builtin_uis
 from games.registry import get_engine
 from runtime.deadlines import newly_asked
@@ -394,14 +395,26 @@ async def test_a_player_who_has_not_acted_lately_is_pinged_at_once() -> None:
     assert sent.content.startswith(f"<@{CARA}>")
 
 
-async def test_a_prompt_ending_before_the_grace_is_over_is_pinged_at_once() -> None:
+async def test_a_prompt_about_to_end_pings_a_player_at_the_table_at_once() -> None:
     pings, host, game = setup()
     pings.presence.grace = 30.0
     await pings.after(acted(game, 2))
-    soon = {**COUNT, "at": pings.delivery.now + 40}  # < grace + SHORT_PROMPT away
+    soon = {**COUNT, "at": pings.delivery.now + 6}  # a third of 6 s is under 3 s: no wait
     await pings.after(asked(game, soon))
     await asyncio.wait_for(pings.drain(), 2.0)
     assert [s.content.split(" — ")[0] for s in host.sent] == [f"<@{CARA}>"]
+
+
+def test_how_long_a_ping_waits() -> None:
+    presence = Presence(20.0)
+    presence.acted(1, 0, now=100.0)
+    wait = {**COUNT, "seat": 0, "at": None}
+    assert presence.delay(1, wait, 110.0, 5_000.0) == 20.0  # at the table: the grace
+    assert presence.delay(1, {**wait, "at": 5_045.0}, 110.0, 5_000.0) == 15.0  # a third of 45 s
+    assert presence.delay(1, {**wait, "at": 5_006.0}, 110.0, 5_000.0) == 0.0  # 2 s: at once
+    assert presence.delay(1, {**wait, "seat": 1}, 110.0, 5_000.0) == 0.0  # never acted: away
+    assert presence.delay(1, wait, 100.0 + AT_THE_TABLE + 1, 5_000.0) == 0.0  # acted too long ago
+    assert Presence(0.0).delay(1, wait, 110.0, 5_000.0) == 0.0
 
 
 async def test_a_grace_of_zero_pings_everyone_at_once() -> None:
