@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-import orjson
 from PIL import Image, ImageDraw
 
 from cogs.kniggits.board import _by_id, on_field
@@ -28,7 +27,7 @@ from cogs.kniggits.look import (
 )
 from cogs.kniggits.marks import HEADINGS, arrowhead, burst, flag_shape, kniggit_mark
 from cogs.kniggits.shown import Ground, KniggitLook, PairLook
-from cogs.kniggits.window import Window, centre, field_layer, inside
+from cogs.kniggits.window import Window, centre, inside, paste_field
 from cogs.table.pictures import RGB, dashed
 
 
@@ -39,7 +38,7 @@ class Board:
         self.image, self.win, self.left, self.top = image, win, left, top
         self.draw = ImageDraw.Draw(image)
         self.cell = win.cell
-        image.paste(field_layer(orjson.dumps(shown["field"], option=orjson.OPT_SORT_KEYS), win), (left, top))
+        paste_field(image, shown["field"], win, left, top)
         self.shown = shown
 
     def at(self, xy: Sequence[int]) -> tuple[float, float]:

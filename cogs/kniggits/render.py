@@ -81,7 +81,7 @@ from cogs.kniggits.look import (
 from cogs.kniggits.marks import _disc, kniggit_mark
 from cogs.kniggits.roster_column import _line_sprite, _rows, line_layout, roster, roster_height
 from cogs.kniggits.shown import Bought, Ground, KniggitLook, Route, Shown, Target
-from cogs.kniggits.window import GAP_PX, Window, _ground, _snap, field_layer, window
+from cogs.kniggits.window import GAP_PX, Window, _ground, _snap, field_ground, window
 from cogs.table import pictures
 from cogs.table.pictures import FONT_SIZES, dashed, fit
 from games.kniggits.schema import Army, Plan, PublicView, Xy
@@ -395,6 +395,6 @@ def _deployment(key: bytes) -> bytes:
 
 def clear_caches() -> None:
     """Forget every drawn layer and picture (the bench measures cold pictures)."""
-    for cached in (field_layer, _ground, _line_sprite, line_layout, _rows, _disc, _battlefield, _preview, _reach,
+    for cached in (field_ground, _ground, _line_sprite, line_layout, _rows, _disc, _battlefield, _preview, _reach,
                    _sight, _deployment):
         cached.cache_clear()

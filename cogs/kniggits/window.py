@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-import orjson
 from PIL import Image, ImageDraw
 
 from cogs.kniggits.look import (
@@ -161,14 +160,32 @@ def _labels(lo: int, hi: int, cell: int) -> list[int]:
     return sorted(chosen)
 
 
-@lru_cache(maxsize=32)  # whole layers, a map's own: 32 (~1 MiB each); the grounds under them are shared
-def field_layer(key: bytes, win: Window) -> Image.Image:
-    """The static layer of `win` (`key`: the picture's `FieldLook` as sorted JSON): its rows over
-    the gap, a strip for the rows left out, its rows under the gap with the x labels."""
+def paste_field(image: Image.Image, field: FieldLook, win: Window, left: int, top: int) -> None:
+    """The static layer of `win` on `image` at (left, top): the ground (`field_ground`, shared
+    by every map with the same zones), then the map's obstacles and the frame over them, drawn
+    on the picture itself (an obstacle's edge never leaves its part of the layer: wide lines
+    grow right and down), so no layer is copied or kept per map."""
+    zones = tuple((army, lo, hi) for army, (lo, hi) in sorted(field["zones"].items()))  # A's rows, then B's
+    image.paste(field_ground(zones, win), (left, top))
+    blocked = {(o[0], o[1]) for o in field["obstacles"]}
+    draw = ImageDraw.Draw(image)
     if win.gap is None:
-        return _rows_layer(key, win, True)
-    upper = _rows_layer(key, win._replace(y0=win.gap[1] + 1, gap=None), False)
-    lower = _rows_layer(key, win._replace(y1=win.gap[0] - 1, gap=None), True)
+        _rocks(draw, blocked, win, left + AXIS_W, top)
+        return
+    upper = win._replace(y0=win.gap[1] + 1, gap=None)
+    _rocks(draw, blocked, upper, left + AXIS_W, top)
+    _rocks(draw, blocked, win._replace(y1=win.gap[0] - 1, gap=None), left + AXIS_W,
+           top + upper.rows() * win.cell + 2 + GAP_PX)
+
+
+@lru_cache(maxsize=64)
+def field_ground(zones: tuple[tuple[str, int, int], ...], win: Window) -> Image.Image:
+    """The ground of `win` (zones: army, first row, last row): its rows over the gap, a strip
+    for the rows left out, its rows under the gap with the x labels."""
+    if win.gap is None:
+        return _ground(zones, win, True)
+    upper = _ground(zones, win._replace(y0=win.gap[1] + 1, gap=None), False)
+    lower = _ground(zones, win._replace(y1=win.gap[0] - 1, gap=None), True)
     image = blank((upper.width, upper.height + GAP_PX + lower.height), BACKGROUND)
     image.paste(upper, (0, 0))
     image.paste(lower, (0, upper.height + GAP_PX))
@@ -203,38 +220,29 @@ def _grid(draw: ImageDraw.ImageDraw, win: Window, left: int, shades: list[int]) 
         lo = hi + 1
 
 
-def _rows_layer(key: bytes, win: Window, x_labels: bool) -> Image.Image:
-    """The cells of `win` (no gap), with the field's top left at (AXIS_W, 0): the map's obstacles
-    and the frame drawn on a copy of the ground (`_ground`, shared by every map with those zones:
-    a hundred live games' maps would each miss a cache of whole layers), or the ground itself
-    when no obstacle is in the window."""
-    bf: FieldLook = orjson.loads(key)
-    ground = _ground(tuple((army, lo, hi) for army, (lo, hi) in bf["zones"].items()), win, x_labels)
+def _rocks(draw: ImageDraw.ImageDraw, blocked: set[tuple[int, int]], win: Window, left: int, top: int) -> None:
+    """The obstacles in `win`'s cells (no gap), the field's top left at (left, top), and the
+    frame again over them (nothing when no obstacle is in the window: the ground has the frame)."""
     x0, x1, y0, y1, c = win.x0, win.x1, win.y0, win.y1, win.cell
-    blocked = {tuple(o) for o in bf["obstacles"]}
     if not any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in blocked):
-        return ground  # no rock in the window: the ground is the layer (no copy)
-    image = ground.copy()
-    draw = ImageDraw.Draw(image)
-    left, cols, rows = AXIS_W, x1 - x0 + 1, y1 - y0 + 1
+        return
     for x, y in blocked:
         if x0 <= x <= x1 and y0 <= y <= y1:
-            px, py = left + (x - x0) * c, (y1 - y) * c
+            px, py = left + (x - x0) * c, top + (y1 - y) * c
             draw.rectangle((px, py, px + c, py + c), fill=ink(ROCK))
             for dx, dy, edge in ((0, 1, (px, py, px + c, py)), (0, -1, (px, py + c, px + c, py + c)),
                                  (-1, 0, (px, py, px, py + c)), (1, 0, (px + c, py, px + c, py + c))):
                 if (x + dx, y + dy) not in blocked:
                     draw.line(edge, fill=ink(ROCK_EDGE), width=2 if c >= 20 else 1)
-    draw.rectangle((left, 0, left + cols * c, rows * c), outline=ink(BLOCK_LINE), width=2)
-    return image
+    draw.rectangle((left, top, left + (x1 - x0 + 1) * c, top + (y1 - y0 + 1) * c), outline=ink(BLOCK_LINE), width=2)
 
 
 @lru_cache(maxsize=64)
 def _ground(zones: tuple[tuple[str, int, int], ...], win: Window, x_labels: bool) -> Image.Image:
     """Ground, zones (army, first row, last row), the 1-inch grid (every 6th line darker), the
     axis labels and the frame of `win`'s cells: all of a layer but the obstacles, which
-    `_rows_layer` draws over it before the frame again (the labels sit outside the field, so
-    the order is the same)."""
+    `_rocks` draws over it before the frame again (the labels sit outside the field, so the
+    order is the same)."""
     x0, x1, y0, y1, c = win.x0, win.x1, win.y0, win.y1, win.cell
     cols, rows = x1 - x0 + 1, y1 - y0 + 1
     image = blank((AXIS_W + cols * c + 2, rows * c + (AXIS_H if x_labels else 2)), BACKGROUND)

@@ -1,5 +1,6 @@
 """The static layer (window.py) drawn cheaper, with the same pixels: the grid a band of rows at
-a time, the ground shared by maps with the same zones, against the layer drawn whole as before,
+a time, the ground shared by maps with the same zones and the map's rocks drawn on the picture,
+against the layer drawn whole as before and pasted,
 over every window of seeded real games and the awkward ones (zones touching, small cells, torn
 strips, rocks on the window's edges)."""
 
@@ -28,6 +29,7 @@ from cogs.kniggits.look import (
     ink,
     text,
 )
+from cogs.kniggits.shown import FieldLook
 from cogs.kniggits.window import Window
 from tests.kniggits.test_render import GAMES, played
 
@@ -83,6 +85,38 @@ def _rows_layer_as_drawn_before(key: bytes, win: Window, x_labels: bool) -> Imag
     return image
 
 
+def _layer_as_drawn_before(key: bytes, win: Window) -> Image.Image:
+    """The whole layer as window.field_layer drew it before: the parts over and under a gap
+    composed with the torn strip between them."""
+    if win.gap is None:
+        return _rows_layer_as_drawn_before(key, win, True)
+    upper = _rows_layer_as_drawn_before(key, win._replace(y0=win.gap[1] + 1, gap=None), False)
+    lower = _rows_layer_as_drawn_before(key, win._replace(y1=win.gap[0] - 1, gap=None), True)
+    image = blank((upper.width, upper.height + window.GAP_PX + lower.height), BACKGROUND)
+    image.paste(upper, (0, 0))
+    image.paste(lower, (0, upper.height + window.GAP_PX))
+    draw = ImageDraw.Draw(image)
+    x_end = AXIS_W + (win.x1 - win.x0 + 1) * win.cell
+    for y in (upper.height + 5, upper.height + window.GAP_PX - 6):
+        draw.line([(AXIS_W + i * 8, y + (4 if i % 2 else -3)) for i in range((x_end - AXIS_W) // 8 + 1)],
+                  fill=ink(BLOCK_LINE), width=2)
+    text(image, ((AXIS_W + x_end) / 2, upper.height + window.GAP_PX / 2), f"rows {win.gap[0]}–{win.gap[1]} left out",
+         DIM_TEXT, MIN_FONT, "mm", BACKGROUND)
+    return image
+
+
+def _pasted(size: tuple[int, int], at: tuple[int, int], layer: Image.Image | None = None,
+            key: bytes = b"", win: Window | None = None) -> Image.Image:
+    """A picture with the layer at `at`: the old layer pasted, or `paste_field` of the field."""
+    image = blank(size, BACKGROUND)
+    if layer is not None:
+        image.paste(layer, at)
+    else:
+        assert win is not None
+        window.paste_field(image, orjson.loads(key), win, *at)
+    return image
+
+
 def _field(size: int, zones: dict[str, list[int]], obstacles: list[list[int]]) -> bytes:
     return orjson.dumps({"width": size, "height": size, "zones": zones, "obstacles": obstacles},
                         option=orjson.OPT_SORT_KEYS)
@@ -92,13 +126,13 @@ def _cases() -> list[tuple[bytes, Window]]:
     """The windows the pictures of three seeded games use, and hand-made ones: zones that touch
     or overlap, cells under the grid's 12 px and at the most, a window with a torn strip."""
     seen: dict[tuple[bytes, Window], None] = {}
-    original = window.field_layer.__wrapped__
+    original = window.paste_field
 
-    def record(key: bytes, win: Window) -> object:
-        seen[(key, win)] = None
-        return original(key, win)
+    def record(image: Image.Image, shown: FieldLook, win: Window, left: int, top: int) -> None:
+        seen[(orjson.dumps(shown, option=orjson.OPT_SORT_KEYS), win)] = None
+        original(image, shown, win, left, top)
 
-    field.field_layer = record  # type: ignore[assignment]
+    field.paste_field = record  # type: ignore[assignment]
     try:
         for size, seed, players, options in GAMES:
             views = played(seed, players, size=size, **options)
@@ -113,7 +147,7 @@ def _cases() -> list[tuple[bytes, Window]]:
                     if me.get("reach"):
                         render.reach(seat, me["cursor"], me["reach"])
     finally:
-        field.field_layer = window.field_layer
+        field.paste_field = window.paste_field
         render.clear_caches()
     odd = [(_field(24, {"A": [1, 12], "B": [13, 24]}, [[3, 12], [3, 13], [4, 13]]), Window(1, 24, 1, 24, 36)),
            (_field(24, {"A": [1, 14], "B": [10, 24]}, []), Window(1, 24, 1, 24, 30)),
@@ -137,27 +171,34 @@ def test_the_cases_cover_many_windows() -> None:
 
 
 @pytest.mark.parametrize("part", range(4))
-def test_layers_have_the_pixels_drawn_before(part: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every layer (the map's obstacles and frame on the shared ground) is byte for byte the
-    layer drawn whole as before, torn strips included."""
+def test_layers_have_the_pixels_drawn_before(part: int) -> None:
+    """Every layer (the shared ground pasted, the map's obstacles and frame drawn on the
+    picture) is byte for byte the layer drawn whole as before and pasted, torn strips included,
+    at the picture's corner and inside it."""
     for key, win in CASES[part::4]:
         window._ground.cache_clear()
-        new = window.field_layer.__wrapped__(key, win)
-        with monkeypatch.context() as patched:
-            patched.setattr(window, "_rows_layer", _rows_layer_as_drawn_before)
-            old = window.field_layer.__wrapped__(key, win)
-        assert new.size == old.size and new.tobytes() == old.tobytes(), (key, win)
-        assert new.getpalette() == old.getpalette()
+        window.field_ground.cache_clear()
+        old = _layer_as_drawn_before(key, win)
+        for at in ((0, 0), (7, 31)):
+            size = (old.width + at[0] + 5, old.height + at[1] + 9)
+            new = _pasted(size, at, key=key, win=win)
+            before = _pasted(size, at, layer=old)
+            assert new.tobytes() == before.tobytes(), (key, win, at)
+            assert new.getpalette() == before.getpalette()
 
 
-def test_maps_with_the_same_zones_share_one_ground() -> None:
-    """A hundred maps (each its own rocks) in one window draw the ground once: the cache of
-    whole layers, missed by a hundred live games, was drawing every layer anew."""
+def test_maps_with_the_same_zones_share_one_ground(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hundred maps (each its own rocks) in one window draw the ground once and copy no
+    layer: the cache of whole layers, missed by a hundred live games, drew every layer anew."""
     window._ground.cache_clear()
+    window.field_ground.cache_clear()
     win = Window(1, 24, 7, 30, 38)
     for n in range(100):
-        window.field_layer.__wrapped__(_field(36, {"A": [1, 6], "B": [31, 36]}, [[n % 20 + 2, n // 20 + 10]]), win)
-    assert window._ground.cache_info().misses == 1
+        if n == 1:
+            monkeypatch.setattr(Image.Image, "copy", lambda self: pytest.fail("a layer was copied"))
+        _pasted((1000, 1000), (0, 40), key=_field(36, {"A": [1, 6], "B": [31, 36]}, [[n % 20 + 2, n // 20 + 10]]),
+                win=win)
+    assert window._ground.cache_info().misses == 1 and window.field_ground.cache_info().misses == 1
 
 
 def test_a_layer_draws_no_line_per_cell(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -172,15 +213,5 @@ def test_a_layer_draws_no_line_per_cell(monkeypatch: pytest.MonkeyPatch) -> None
         original(self, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "line", counted)
-    window._ground.cache_clear()
-    window._rows_layer(_field(24, {"A": [1, 6], "B": [19, 24]}, []), Window(1, 24, 1, 24, 38), True)
+    window._ground.__wrapped__((("A", 1, 6), ("B", 19, 24)), Window(1, 24, 1, 24, 38), True)
     assert len(calls) == 6  # the block lines at x 6, 12, 18 and y 6, 12, 18
-
-
-def test_a_window_with_no_rock_is_its_ground_itself() -> None:
-    """No obstacle in the window: nothing is drawn over the ground, so it is not copied."""
-    win = Window(1, 24, 7, 30, 38)
-    zones = {"A": [1, 6], "B": [31, 36]}
-    clear = window._rows_layer(_field(36, zones, [[30, 3], [2, 33]]), win, True)  # rocks outside the window
-    assert clear is window._ground((("A", 1, 6), ("B", 31, 36)), win, True)
-    assert window._rows_layer(_field(36, zones, [[3, 12]]), win, True) is not clear
