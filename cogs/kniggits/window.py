@@ -226,14 +226,16 @@ def _rocks(draw: ImageDraw.ImageDraw, blocked: set[tuple[int, int]], win: Window
     x0, x1, y0, y1, c = win.x0, win.x1, win.y0, win.y1, win.cell
     if not any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in blocked):
         return
+    core = draw.draw  # the calls ImageDraw.rectangle (fill only) and .line make, without their checks
+    rock, edge_ink, width = core.draw_ink(ink(ROCK)), core.draw_ink(ink(ROCK_EDGE)), 2 if c >= 20 else 1
     for x, y in blocked:
         if x0 <= x <= x1 and y0 <= y <= y1:
             px, py = left + (x - x0) * c, top + (y1 - y) * c
-            draw.rectangle((px, py, px + c, py + c), fill=ink(ROCK))
+            core.draw_rectangle((px, py, px + c, py + c), rock, 1)
             for dx, dy, edge in ((0, 1, (px, py, px + c, py)), (0, -1, (px, py + c, px + c, py + c)),
                                  (-1, 0, (px, py, px, py + c)), (1, 0, (px + c, py, px + c, py + c))):
                 if (x + dx, y + dy) not in blocked:
-                    draw.line(edge, fill=ink(ROCK_EDGE), width=2 if c >= 20 else 1)
+                    core.draw_lines(edge, edge_ink, width)
     draw.rectangle((left, top, left + (x1 - x0 + 1) * c, top + (y1 - y0 + 1) * c), outline=ink(BLOCK_LINE), width=2)
 
 

@@ -203,8 +203,8 @@ def test_maps_with_the_same_zones_share_one_ground(monkeypatch: pytest.MonkeyPat
 
 def test_a_layer_draws_no_line_per_cell(monkeypatch: pytest.MonkeyPatch) -> None:
     """A 24 x 24 window drew 24 x 27 grid lines through `ImageDraw.line` (its ink checks cost
-    more than the line); the bands draw theirs in Pillow's core, ~100 of them: only the block
-    lines and the rocks' edges go through `ImageDraw.line` now."""
+    more than the line); the bands draw theirs in Pillow's core, ~100 of them, and so do the
+    rocks their edges: only the block lines go through `ImageDraw.line` now."""
     calls: list[object] = []
     original = ImageDraw.ImageDraw.line
 
@@ -215,3 +215,7 @@ def test_a_layer_draws_no_line_per_cell(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(ImageDraw.ImageDraw, "line", counted)
     window._ground.__wrapped__((("A", 1, 6), ("B", 19, 24)), Window(1, 24, 1, 24, 38), True)
     assert len(calls) == 6  # the block lines at x 6, 12, 18 and y 6, 12, 18
+    window.field_ground.cache_clear()
+    rocks = [[x, y] for x in range(3, 20, 4) for y in range(8, 17, 2)]  # 25 rocks: 100 edges
+    _pasted((1000, 1000), (0, 40), key=_field(24, {"A": [1, 6], "B": [19, 24]}, rocks), win=Window(1, 24, 1, 24, 38))
+    assert len(calls) == 12  # the ground's block lines again, and no rock's edge
