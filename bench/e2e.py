@@ -245,17 +245,22 @@ class Observed:
     @classmethod
     def reset(cls) -> None:
         cls.changed_seats, cls.timer_actions, cls.lags, cls.pictures, cls.measuring = [], 0, [], [], True
-        cls.collections = []
+        cls.collections, cls.collection_cpu = [], []
         if cls.on_collection not in gc.callbacks:
             gc.callbacks.append(cls.on_collection)
+
+    #: CPU ms of each collection (a pause longer than its CPU was the process waiting for a core)
+    collection_cpu: ClassVar[list[float]] = []
+    _collecting_cpu = 0.0
 
     @classmethod
     def on_collection(cls, phase: str, info: dict[str, int]) -> None:
         """Each collection's pause, as the collector reports its start and stop."""
         if phase == "start":
-            cls._collecting_since = time.perf_counter()
+            cls._collecting_since, cls._collecting_cpu = time.perf_counter(), time.thread_time()
         elif cls.measuring:
             cls.collections.append((info["generation"], (time.perf_counter() - cls._collecting_since) * 1000))
+            cls.collection_cpu.append((time.thread_time() - cls._collecting_cpu) * 1000)
 
     @classmethod
     def report(cls) -> dict[str, Any]:
@@ -269,7 +274,9 @@ class Observed:
                 "loop_lag_max_ms": round(lags[-1], 2) if lags else None,
                 "gc_ms_total": round(sum(ms for _, ms in cls.collections), 1),
                 "gc_full": sum(1 for generation, _ in cls.collections if generation == 2),
-                "gc_max_ms": round(max((ms for _, ms in cls.collections), default=0.0), 2)}
+                "gc_max_ms": round(max((ms for _, ms in cls.collections), default=0.0), 2),
+                "gc_cpu_ms_total": round(sum(cls.collection_cpu), 1),
+                "gc_cpu_max_ms": round(max(cls.collection_cpu, default=0.0), 2)}
 
 
 def observe_runtime() -> None:
@@ -565,9 +572,9 @@ class BotGroup:
 def merge_reports(reports: list[dict[str, Any]]) -> dict[str, Any]:
     """One report of several processes: counts summed, medians and percentiles the worst."""
     merged: dict[str, Any] = {"changed": [n for r in reports for n in r.get("changed", [])]}
-    for key in ("timer_actions", "pictures", "picture_ms_total", "gc_ms_total", "gc_full"):
+    for key in ("timer_actions", "pictures", "picture_ms_total", "gc_ms_total", "gc_full", "gc_cpu_ms_total"):
         merged[key] = sum(r.get(key) or 0 for r in reports)
-    for key in ("picture_ms_p50", "loop_lag_p50_ms", "loop_lag_p99_ms", "loop_lag_max_ms", "gc_max_ms"):
+    for key in ("picture_ms_p50", "loop_lag_p50_ms", "loop_lag_p99_ms", "loop_lag_max_ms", "gc_max_ms", "gc_cpu_max_ms"):
         values = [r[key] for r in reports if r.get(key) is not None]
         merged[key] = max(values) if values else None
     return merged
@@ -1538,6 +1545,8 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
         "gc_ms_total": report.get("gc_ms_total"),
         "gc_full": report.get("gc_full"),
         "gc_max_ms": report.get("gc_max_ms"),
+        "gc_cpu_ms_total": report.get("gc_cpu_ms_total"),
+        "gc_cpu_max_ms": report.get("gc_cpu_max_ms"),
         "games_started": started_games,
         "failed_openings": sum(t.failed_openings for t in tables),
         "missed_moves": sum(t.failed for t in tables),
@@ -1571,7 +1580,7 @@ def print_game_level(r: dict[str, Any]) -> None:
     lag = f"; loop lag p99 {r['loop_lag_p99_ms']} ms, max {r['loop_lag_max_ms']} ms" if r["loop_lag_p99_ms"] else ""
     if r.get("gc_ms_total") is not None:
         lag += (f"; the collector paused the bot {r['gc_ms_total']} ms in all ({r['gc_full']} full collections, "
-                f"longest {r['gc_max_ms']} ms)")
+                f"longest {r['gc_max_ms']} ms; its CPU {r['gc_cpu_ms_total']} ms, longest {r['gc_cpu_max_ms']} ms)")
     print(f"        {r['rest_per_interaction']} REST calls/interaction; {r['message_writes']} message writes for "
           f"{r['changed_messages']} changed messages = {r['rest_per_changed_message']} per changed message "
           f"(goal ≤ {GOALS['rest_per_changed_message']}; {r['rest_per_changed_message_with_deletes']} counting "
