@@ -102,6 +102,8 @@ async def watched(interaction: discord.Interaction, *, patience: float = PATIENC
         yield watch
     finally:
         watch.stop()
+        if watch.task is None:  # no deferral can come now: the interaction and its watch part
+            del interaction.extras[WATCH]  # (they pointed at each other: a cycle for the collector)
 
 
 def answering(interaction: discord.Interaction) -> Any:
