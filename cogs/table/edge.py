@@ -30,6 +30,7 @@ from cogs.table import codec
 from cogs.table.answers import Answers
 from cogs.table.components import sent
 from cogs.table.computers import ComputerSeats
+from cogs.table.deferral import WATCH
 from cogs.table.delivery import Delivery
 from cogs.table.host import Host
 from cogs.table.intake import Intake, carried_by_message
@@ -118,18 +119,21 @@ class TableEdge:
             return
         route = codec.parse(custom_id)
         computer = route is not None and route.kind == "computer"
-        if interaction.type is discord.InteractionType.modal_submit:
-            if route is not None and computer:
-                await self.computers.on_modal(interaction, route)
-            else:
-                await self.intake.on_modal(interaction)
-        elif interaction.type is discord.InteractionType.component:
-            if carried_by_message(interaction):
-                await self.on_component(interaction, route)
-            elif route is not None and computer:
-                await self.computers.not_carried(interaction, route)
-            else:
-                await self.intake.not_ours(interaction)
+        try:
+            if interaction.type is discord.InteractionType.modal_submit:
+                if route is not None and computer:
+                    await self.computers.on_modal(interaction, route)
+                else:
+                    await self.intake.on_modal(interaction)
+            elif interaction.type is discord.InteractionType.component:
+                if carried_by_message(interaction):
+                    await self.on_component(interaction, route)
+                elif route is not None and computer:
+                    await self.computers.not_carried(interaction, route)
+                else:
+                    await self.intake.not_ours(interaction)
+        finally:
+            let_go(interaction)
 
     async def check_options(self, interaction: discord.Interaction) -> bool:
         """Before any slash command runs: every option is what the command declared (a whole
@@ -193,3 +197,14 @@ def tables_of(client: discord.Client) -> TableEdge:
     if not isinstance(edge, TableEdge):
         raise RuntimeError("this client has no table edge (`client.tables`)")
     return edge
+
+
+def let_go(interaction: discord.Interaction) -> None:
+    """Once a press is answered, its interaction and discord.py's response object stop pointing
+    at each other: the cycle kept the whole press (its message, components, user, channel: ~75
+    objects) alive until the garbage collector swept it, and at 1,000 live games those sweeps
+    set the slowest answers. The response keeps saying it is done; answering it again would be
+    a bug (an ephemeral panel is edited later through its token, not through the response)."""
+    response = getattr(interaction, "_cs_response", None)
+    if response is not None and response.is_done() and WATCH not in interaction.extras:
+        setattr(response, "_parent", None)  # noqa: B010 - a slot discord.py's stubs do not name
