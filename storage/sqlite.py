@@ -10,9 +10,6 @@ mode commits in tens of microseconds, less than a hop to the thread and back cos
 process: it runs on the event loop, at once, unless a read or write is on the thread then
 (it queues behind it there, so nothing interleaves on the one connection).
 
-The log's checkpoints run on a thread of their own (storage/checkpoints.py), not inside a
-commit on the event loop.
-
 Durability: WAL with synchronous=NORMAL. A committed transaction survives the bot process
 being killed at any moment (it is in the WAL, in the OS); only a power cut may lose the last
 few commits, which is the usual trade for a chat bot.
@@ -30,7 +27,6 @@ from typing import Any, TypeVar, cast
 
 import aiosqlite
 
-from storage.checkpoints import Checkpointer
 from storage.migrations import BACKFILLS, LATEST, MIGRATIONS
 from storage.sql import Query, Tx, UniqueViolation
 
@@ -48,10 +44,6 @@ class SqliteBackend:
         #: Transactions queued or running on the connection's thread (a write runs on the
         #: event loop only when there are none).
         self.on_thread = 0
-        #: Write transactions committed (the checkpointer checkpoints after some).
-        self.commits = 0
-        #: The write-ahead log's checkpoints, off the event loop (storage/checkpoints.py).
-        self.checkpoints: Checkpointer | None = None
 
     @classmethod
     async def open(cls, path: str | os.PathLike[str]) -> SqliteBackend:
@@ -71,18 +63,12 @@ class SqliteBackend:
             for pragma in ("synchronous=NORMAL", "foreign_keys=ON"):
                 await connection.execute(f"PRAGMA {pragma}")
             await backend.migrate()
-            if path != ":memory:":
-                await connection.execute("PRAGMA wal_autocheckpoint=0")
-                backend.checkpoints = Checkpointer(path, lambda: backend.commits)
-                backend.checkpoints.start()
         except BaseException:
             await connection.close()
             raise
         return backend
 
     async def close(self) -> None:
-        if self.checkpoints is not None:
-            await self.checkpoints.close()
         await self.connection.close()
 
     async def run(self, body: Tx[T], *, write: bool) -> T:
@@ -100,7 +86,6 @@ class SqliteBackend:
                 conn.execute("ROLLBACK")
                 raise
             conn.execute("COMMIT")
-            self.commits += 1
             return result
 
         if write and self.on_thread == 0:
