@@ -75,7 +75,8 @@ async def launch_bot(server: FakeDiscord, cwd: Path, name: str = "bot", *, pream
     output goes to `cwd / f"{name}.log"` (appended to, so a restart keeps the earlier lines).
     `preamble`: Python run in the process before bot.py (a test's configuration, such as a
     shorter time limit; never a change to what bot.py does)."""
-    env = {**os.environ, "DISCORD_TOKEN": server.token, "LOG_LEVEL": "INFO", **settings}
+    # PING_GRACE 0: every turn pinged at once, as the tests expect (tests/e2e/conftest.py does the same)
+    env = {**os.environ, "DISCORD_TOKEN": server.token, "LOG_LEVEL": "INFO", "PING_GRACE": "0", **settings}
     for unset in ("DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "DEV_GUILD_ID"):
         if unset not in settings:
             env.pop(unset, None)
