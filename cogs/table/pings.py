@@ -102,13 +102,11 @@ class Pings:
                 self._spawn(self._ping_in_order(game, asked), f"ping-{game.id}")
 
     def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
-        task = asyncio.get_running_loop().create_task(work, name=name)
-        self._tasks.add(task)
+        self._tasks.add(task := asyncio.get_running_loop().create_task(work, name=name))
         task.add_done_callback(self._tasks.discard)
 
     async def _ping_unless_answered(self, game: GameRecord, asked: set[Asked], delay: float) -> None:
-        """The ping of players at the table, after `delay`, for what they have not answered."""
-        with contextlib.suppress(TimeoutError):
+        with contextlib.suppress(TimeoutError):  # the ping of players at the table, after `delay`
             await asyncio.wait_for(self.over_event(game.id).wait(), delay)
         await self._ping_in_order(game, asked)
 
@@ -171,6 +169,8 @@ class Pings:
     async def settle(self, within: float = 3.0) -> None:
         """Shutdown, before the connection closes: the pings on their way get `within` seconds
         to go out; the rest are cancelled (sent later they would hit the closed session)."""
+        for task in [t for t in self._tasks if t.get_name().startswith("ping-later-")]:
+            task.cancel()  # still waiting out its grace: not on its way
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.drain(), within)  # a timeout cancels the pings drain waits on
 
