@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import weakref
 from collections.abc import Coroutine
 from typing import Any
 
@@ -46,15 +47,13 @@ from storage import Deadline, GameRecord, Status
 
 log = logging.getLogger(__name__)
 
-#: Seconds between two pings in one thread (Discord allows five messages per five seconds
-#: per channel; a DM gets a ping only when its own player's turn comes, at human pace).
+#: Seconds between two pings in one thread (Discord: five messages per five s per channel).
 PING_SPACING = 1.1
 #: Ping messages a thread shows at most: when the newest makes this many, the ones before it
 #: go in one bulk delete (one call per PINGS_KEPT - 1 pings).
 PINGS_KEPT = 10
 #: Discord bulk-deletes messages younger than 14 days only; older ones go one by one.
 BULK_MAX_AGE = 14 * 24 * 3600 - 3600
-#: Lines of "since your last turn" at most.
 DIGEST_LINES = 6
 NOTIFY_CHOICES = ("thread", "dm", "off")
 
@@ -77,6 +76,7 @@ class Pings:
         self._older: dict[int, list[int]] = {}
         self._one_by_one: set[int] = set()  # guilds where bulk delete was refused (no Manage Messages)
         self._tasks: set[asyncio.Task[None]] = set()
+        self._waiting: weakref.WeakSet[asyncio.Task[None]] = weakref.WeakSet()  # pings in their grace
         self._order: dict[int, asyncio.Lock] = {}  # one ping at a time per game, in step order
         self._over: dict[int, asyncio.Event] = {}  # set when a game's result is about to be posted
 
@@ -97,13 +97,14 @@ class Pings:
             by_delay.setdefault(self.presence.delay(game.id, wait, now, self.delivery.now), set()).add(asked_of(wait))
         for delay, asked in by_delay.items():
             if delay > 0:
-                self._spawn(self._ping_unless_answered(game, asked, delay), f"ping-later-{game.id}")
+                self._waiting.add(self._spawn(self._ping_unless_answered(game, asked, delay), f"ping-later-{game.id}"))
             else:
                 self._spawn(self._ping_in_order(game, asked), f"ping-{game.id}")
 
-    def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> None:
+    def _spawn(self, work: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
         self._tasks.add(task := asyncio.get_running_loop().create_task(work, name=name))
         task.add_done_callback(self._tasks.discard)
+        return task
 
     async def _ping_unless_answered(self, game: GameRecord, asked: set[Asked], delay: float) -> None:
         with contextlib.suppress(TimeoutError):  # the ping of players at the table, after `delay`
@@ -167,10 +168,9 @@ class Pings:
             self._order.clear()
 
     async def settle(self, within: float = 3.0) -> None:
-        """Shutdown, before the connection closes: the pings on their way get `within` seconds
-        to go out; the rest are cancelled (sent later they would hit the closed session)."""
-        for task in [t for t in self._tasks if t.get_name().startswith("ping-later-")]:
-            task.cancel()  # still waiting out its grace: not on its way
+        """Shutdown: pings on their way get `within` seconds to go out; the rest are cancelled."""
+        for task in self._waiting:  # pings waiting out their grace are not on their way
+            task.cancel()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.drain(), within)  # a timeout cancels the pings drain waits on
 

@@ -443,3 +443,12 @@ def test_the_grace_comes_from_the_settings() -> None:
     assert Pings(type("Delivery", (), {"host": host})()).presence.grace == 5.0  # type: ignore[arg-type]
     with pytest.raises(SettingsError):
         Settings(token=None, ping_grace=-1)
+
+
+async def test_shutting_down_drops_the_pings_still_in_their_grace_at_once() -> None:
+    pings, host, game = setup()
+    pings.presence.grace = 30.0
+    await pings.after(acted(game, 2))
+    await pings.after(asked(game, COUNT))
+    await asyncio.wait_for(pings.settle(within=5.0), 1.0)  # not the 5 s (nor the 30 s grace)
+    assert host.sent == [] and not pings._tasks
