@@ -276,7 +276,10 @@ class Observed:
                 "gc_full": sum(1 for generation, _ in cls.collections if generation == 2),
                 "gc_max_ms": round(max((ms for _, ms in cls.collections), default=0.0), 2),
                 "gc_cpu_ms_total": round(sum(cls.collection_cpu), 1),
-                "gc_cpu_max_ms": round(max(cls.collection_cpu, default=0.0), 2)}
+                "gc_cpu_max_ms": round(max(cls.collection_cpu, default=0.0), 2),
+                "gc_by_generation": {generation: [len(pauses), round(sum(pauses), 1), round(max(pauses), 2)]
+                                     for generation in range(3)
+                                     if (pauses := [ms for g, ms in cls.collections if g == generation])}}
 
 
 def observe_runtime() -> None:
@@ -619,7 +622,7 @@ async def serve_bot(base_url: str, token: str, guild_id: int, database: Path | s
             if profile is not None:
                 import cProfile
 
-                profiler = cProfile.Profile()
+                profiler = cProfile.Profile(time.thread_time)  # CPU, not waits: the OS and the GIL
                 profiler.enable()
             print("marked", flush=True)
         elif word == "stats":
@@ -1547,6 +1550,7 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
         "gc_max_ms": report.get("gc_max_ms"),
         "gc_cpu_ms_total": report.get("gc_cpu_ms_total"),
         "gc_cpu_max_ms": report.get("gc_cpu_max_ms"),
+        "gc_by_generation": report.get("gc_by_generation"),
         "games_started": started_games,
         "failed_openings": sum(t.failed_openings for t in tables),
         "missed_moves": sum(t.failed for t in tables),

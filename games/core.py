@@ -210,6 +210,9 @@ class Engine(Generic[PublicT_co, SeatT_co]):
     #: starts again with the game running: the engine moves the deadlines that passed while
     #: nobody could press and re-keys its waits. None: the runtime's restart grace suffices.
     resume_action: ClassVar[Action | None] = None
+    #: True when `view(state, seat)` is the same for every seat and the table (nothing is
+    #: hidden): the runtime computes and compares one view per state instead of one per seat.
+    one_view: ClassVar[bool] = False
     #: (fewest, most) players per team, for a team lobby whose teams may differ in size
     #: (Kniggits: armies of one or two). None: every team holds exactly `team_size()`. The
     #: sizes the lobby started with reach `setup` as `options["team_sizes"]` (seats grouped

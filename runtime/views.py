@@ -35,6 +35,8 @@ RECENT_STATES = 256
 def view_of(engine: AnyEngine, state: State, seat: int | None) -> Any:
     """`engine.view(state, seat)`, taken from what a commit just computed when it can (the
     state object itself is the key: a state another process committed is another object)."""
+    if engine.one_view:
+        seat = None
     kept = _RECENT.get(id(state))
     if kept is None or kept[0] is not state:
         return engine.view(state, seat)
@@ -90,6 +92,8 @@ def _lazy(engine: AnyEngine, state: State, views: dict[int | None, bytes], *, re
     """`recent`: the newest state's whole views are remembered too (`view_of`)."""
 
     def view(seat: int | None) -> bytes:
+        if engine.one_view:
+            seat = None
         if seat not in views:
             whole = engine.view(state, seat)
             if recent:

@@ -13,7 +13,7 @@ modal is never kept waiting for a submission that may not come.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Self
 
 import discord
 import orjson
@@ -86,42 +86,45 @@ class ActionSelect(TableItem, template=codec.ANY_ID):
         ))
 
 
-class BuiltView(discord.ui.View):
-    """The controls of one screen, as drawn for a (game, version, seat): their payload is made
-    once, though a message's fingerprint, its version check and discord.py's send each ask for
-    it. Not stored with discord.py: the edge dispatches every press of ours by its custom_id
-    (`TableEdge.on_interaction`), so a stored view would only cost a walk of its items on every
-    send and edit, and stay in memory per message. Every view of ours is one of these.
-
-    Once its payload is made the view lets its items go: each item points back at its view, a
-    cycle that only the garbage collector frees, and a view is made per screen drawn (at 1,000
-    live games the young collections that swept them up took 130-210 ms each). After that the
-    payload is all there is: no item can be added."""
+class DrawnOnce:
+    """Controls (a view, a modal) whose payload is made once, though a message's fingerprint,
+    its version check and discord.py's send each ask for it. Once made, they let their items
+    go: each item points back at its view, a cycle that only the garbage collector frees, and
+    one is made per screen drawn or form opened (at 1,000 live games the young collections
+    that swept them up took 130-210 ms each). After that the payload is all there is: no item
+    can be added or removed."""
 
     _payload: list[dict[str, Any]] | None = None
 
     def to_components(self) -> list[dict[str, Any]]:
         if self._payload is None:
-            self._payload = super().to_components()
-            super().clear_items()
+            self._payload = super().to_components()  # type: ignore[misc]
+            super().clear_items()  # type: ignore[misc]
         return self._payload
 
-    def add_item(self, item: discord.ui.Item[Any]) -> BuiltView:
+    def add_item(self, item: discord.ui.Item[Any]) -> Self:
         if self._payload is not None:
             raise RuntimeError("these controls were drawn already: add items before sending them")
-        super().add_item(item)
+        super().add_item(item)  # type: ignore[misc]
         return self
 
-    def remove_item(self, item: discord.ui.Item[Any]) -> BuiltView:
+    def remove_item(self, item: discord.ui.Item[Any]) -> Self:
         if self._payload is not None:
             raise RuntimeError("these controls were drawn already: remove items before sending them")
-        super().remove_item(item)
+        super().remove_item(item)  # type: ignore[misc]
         return self
 
-    def clear_items(self) -> BuiltView:
+    def clear_items(self) -> Self:
         self._payload = None
-        super().clear_items()
+        super().clear_items()  # type: ignore[misc]
         return self
+
+
+class BuiltView(DrawnOnce, discord.ui.View):
+    """The controls of one screen, as drawn for a (game, version, seat). Not stored with
+    discord.py: the edge dispatches every press of ours by its custom_id
+    (`TableEdge.on_interaction`), so a stored view would only cost a walk of its items on every
+    send and edit, and stay in memory per message. Every view of ours is one of these."""
 
     def is_dispatchable(self) -> bool:
         return False
@@ -158,7 +161,7 @@ class HandButton(TableItem, template=codec.ANY_ID):
                                            custom_id=codec.hand_id(game), row=4))
 
 
-class FormModal(discord.ui.Modal):
+class FormModal(DrawnOnce, discord.ui.Modal):
     """A modal whose submission the edge handles in `on_interaction` (so it works even
     if the bot restarted while the modal was open); its own on_submit does nothing.
 

@@ -46,19 +46,20 @@ def carried_by_message(interaction: discord.Interaction) -> bool:
     """Whether the pressed component is on the interaction's message: only then is the press
     acted on (`TableEdge.on_interaction`); a forged custom_id is not, and is answered as such."""
     data = sent(interaction)
-    custom_id, kind = data.get("custom_id"), data.get("component_type")
-
-    def holds(components: Any) -> bool:
-        for component in components or ():
-            if getattr(component, "custom_id", None) == custom_id and \
-                    getattr(getattr(component, "type", None), "value", None) == kind:
-                return True
-            if holds(getattr(component, "children", None)):
-                return True
-        return False
-
     message = interaction.message
-    return message is not None and holds(message.components)
+    return message is not None and _holds(message.components, data.get("custom_id"), data.get("component_type"))
+
+
+def _holds(components: Any, custom_id: object, kind: object) -> bool:
+    """Whether `components` (rows and what they hold) include the one pressed. A function of its
+    own: a recursive closure is a reference cycle left for the collector on every press."""
+    for component in components or ():
+        if getattr(component, "custom_id", None) == custom_id and \
+                getattr(getattr(component, "type", None), "value", None) == kind:
+            return True
+        if _holds(getattr(component, "children", None), custom_id, kind):
+            return True
+    return False
 
 
 def picked_together(interaction: discord.Interaction, key: str, values: Any) -> dict[str, Any] | None:

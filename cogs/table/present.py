@@ -212,7 +212,20 @@ async def _draw(screen: Screen, key: str | None = None) -> tuple[discord.File, s
         png = screen.image()
         if key is not None:
             IMAGES.put(key, png)
-    return discord.File(io.BytesIO(png), filename=screen.image_name), hashlib.blake2b(png, digest_size=16).hexdigest()
+    return Picture(io.BytesIO(png), filename=screen.image_name), hashlib.blake2b(png, digest_size=16).hexdigest()
+
+
+class Picture(discord.File):
+    """A drawn PNG to upload. discord.py's `File.close` sets the buffer's own bound `close` on
+    the buffer: a reference cycle per picture sent, holding the PNG until the collector finds
+    it. This close takes its stub away instead, and frees the buffer with the last reference."""
+
+    __slots__ = ()
+
+    def close(self) -> None:
+        vars(self.fp).pop("close", None)
+        if self._owner:
+            self.fp.close()
 
 
 def build_view(game_id: int, version: int, screen: Screen, *, hand_button: bool) -> discord.ui.View | None:

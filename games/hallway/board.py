@@ -6,6 +6,7 @@ Red walks up from 0 to 20, Blue walks down from 20 to 0. Every rectangle p mirro
 
 from __future__ import annotations
 
+import functools
 from typing import Literal
 
 from games.hallway.schema import Space
@@ -63,8 +64,10 @@ def encounter_fee(encounter: int) -> int:
     return 5 if encounter <= 2 else 10
 
 
+@functools.cache
 def track() -> list[Space]:
-    """The whole board as JSON, for views and pictures."""
+    """The whole board as JSON, for views and pictures: built once, shared by every view (which
+    only ever read it)."""
     out: list[Space] = []
     for pos in range(LENGTH + 1):
         space = SPACES.get(pos)

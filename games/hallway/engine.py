@@ -27,6 +27,7 @@ class HallwayEngine(Engine[PublicView, SeatView]):
                "to squeeze past each other, then race for the far exit.")
     #: 2: the roll-off dice are rolled when both dudes have pressed Roll, not at each press.
     version = 2
+    one_view = True  # everything is public but the RNG
 
     def setup(self, players: int, rng_state: dict[str, int], options: dict[str, Any]) -> State:
         return new_state(rng_state)
@@ -167,7 +168,7 @@ class HallwayEngine(Engine[PublicView, SeatView]):
 
     # ----- what everyone sees --------------------------------------------------------
     def view(self, state: State, seat: int | None) -> PublicView:
-        return views.view(state)
+        return views.view(state)  # `one_view`: the same for every seat
 
     def result(self, state: State) -> Outcome | None:
         return turns.outcome(state)

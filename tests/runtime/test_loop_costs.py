@@ -204,3 +204,25 @@ async def test_a_process_that_stops_hearing_reads_versions_again(
     await one.service.act(game_id, ALICE, {"type": "play", "token": "s0t0"})
     assert not two.service.hearing and not two.service.current(stale)
     assert (await two.service.game(game_id)).version == 2
+
+
+async def test_an_engine_with_one_view_computes_it_once_per_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hallway hides nothing (`one_view`): each state's view is computed once, not once per
+    dude and once more for the table, and every seat compares and draws that one."""
+    from games.hallway import ENGINE as HALLWAY
+    from runtime.views import ViewMemo, view_of
+
+    assert HALLWAY.one_view and not ENGINE.one_view
+    calls: list[int | None] = []
+    view = type(HALLWAY).view
+
+    def counted(self: Any, state: dict[str, Any], seat: int | None) -> Any:
+        calls.append(seat)
+        return view(self, state, seat)
+
+    monkeypatch.setattr(type(HALLWAY), "view", counted)
+    state = HALLWAY.setup(2, {"seed": 5}, {})
+    digests = ViewMemo().put(HALLWAY, state, 1)
+    assert digests(0) == digests(1) == digests(None)
+    assert view_of(HALLWAY, state, 1) is view_of(HALLWAY, state, 0)
+    assert calls == [None]
