@@ -31,9 +31,11 @@ shown (see `tarot_move`, `kniggits_move`, `fencing_move`): Conference / League f
 attacks, gestures; a battle lasts its 30 rounds, about 270 interactions), Table Fencing from the
 shared table (3 players, its reflex races pressed by all three at once).
 
-Before the games, each level runs the floor (`bench/floor.py`, a minimal discord.py bot on the
-same fake; `--no-floor` skips it) with as many games, and every game's CPU per interaction is
-also printed as a multiple of the floor's (`cpu_vs_floor`).
+Right before each game, the floor runs (`bench/floor.py`, a minimal discord.py bot on the same
+fake; `--no-floor` skips it, `--floor-once` runs it once per level before all the games) with as
+many games, and the game's CPU per interaction is also printed as a multiple of that floor's
+(`cpu_vs_floor`): on a virtual machine the speed drifts by a third over minutes (the floor
+measured 1.09 and 1.49 ms 20 minutes apart), so each ratio takes the floor measured beside it.
 
 A level opens all its games (the players start playing once every table is open), plays
 `--warmup` seconds, then measures for `--window` seconds:
@@ -1644,6 +1646,9 @@ def main() -> None:
                              "one guild per shard, DMs all go to shard 0 as on Discord; N > 1 needs "
                              "--database postgresql")
     parser.add_argument("--bot-shard", help=argparse.SUPPRESS)
+    parser.add_argument("--floor-once", action="store_true",
+                        help="run the floor once per level, before all the games, instead of right before "
+                             "each game (quicker; the ratios then take in how the machine's speed drifts)")
     parser.add_argument("--no-floor", action="store_true",
                         help="skip the floor (bench/floor.py: a minimal discord.py bot answering a button "
                              "with a type-7 update), measured first at each level for the CPU ratios")
@@ -1670,22 +1675,29 @@ def main() -> None:
     setup_games()
     results = []
     floors: dict[int, float] = {}
-    if not args.no_floor and set(kinds) - {"tokens"}:
+    with_floor = not args.no_floor and bool(set(kinds) - {"tokens"})
+
+    def floor_at(games: int) -> None:
+        """Run the floor at this level (into `floors`, or none if it did not finish)."""
         from bench.floor import print_floor, run_floor_level
 
+        warmup = min(args.warmup, 10.0)
+        floors.pop(games, None)
+        try:  # never let the floor hold up the games' levels
+            floor = asyncio.run(asyncio.wait_for(
+                run_floor_level(games, args.think, warmup, args.window, args.openings, args.setup_timeout),
+                args.setup_timeout + warmup + args.window + 120.0))
+        except TimeoutError:
+            print(f"  floor {games:>4} games: did not finish in time; no ratios at this level", flush=True)
+            return
+        print_floor(floor)
+        results.append(floor)
+        if floor["cpu_ms_per_interaction"]:
+            floors[games] = floor["cpu_ms_per_interaction"]
+
+    if with_floor and args.floor_once:
         for games in levels:
-            warmup = min(args.warmup, 10.0)
-            try:  # never let the floor hold up the games' levels
-                floor = asyncio.run(asyncio.wait_for(
-                    run_floor_level(games, args.think, warmup, args.window, args.openings, args.setup_timeout),
-                    args.setup_timeout + warmup + args.window + 120.0))
-            except TimeoutError:
-                print(f"  floor {games:>4} games: did not finish in time; no ratios at this level", flush=True)
-                continue
-            print_floor(floor)
-            results.append(floor)
-            if floor["cpu_ms_per_interaction"]:
-                floors[games] = floor["cpu_ms_per_interaction"]
+            floor_at(games)
     with tempfile.TemporaryDirectory() as folder:
         for kind in kinds:
             for games in levels:
@@ -1693,6 +1705,8 @@ def main() -> None:
                     result = asyncio.run(run_tokens_level(games, args, Path(folder)))
                     print_tokens_level(result)
                 else:
+                    if with_floor and not args.floor_once:
+                        floor_at(games)  # right before the game: a VM's speed drifts over minutes
                     result = asyncio.run(run_game_level(kind, games, args, Path(folder)))
                     floor_ms, cpu = floors.get(games), result.get("cpu_ms_per_interaction")
                     result["floor_cpu_ms_per_interaction"] = floor_ms
