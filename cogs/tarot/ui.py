@@ -31,7 +31,7 @@ from cogs.tarot.card_names import card_label, card_short
 from cogs.tarot.events import EVENT_WORDS
 from cogs.tarot.wording import TEAM, pair_name, plays_text, short, signed, team_names
 from games.tarot import ENGINE, schema
-from games.tarot.cards import PAIR_OF, SUIT_NAMES, SUITS, hand_key, suit
+from games.tarot.cards import DECK, PAIR_OF, SUIT_NAMES, SUITS, hand_key, suit
 from games.tarot.engine import conference_on
 from games.tarot.schema import Played, PublicView, SeatView, unpack
 
@@ -339,8 +339,16 @@ def hand_text(held: list[str]) -> str:
     """The hand as text, a line per suit (a picture's alternative)."""
     rows: dict[str, list[str]] = {}
     for card in sorted(held, key=hand_key):
-        group = "T" if suit(card) in ("T", "FOOL") else suit(card)
-        rows.setdefault(group, []).append(card_short(card).split(" ")[0] if group != "T"
-                                          else ("Fool" if card == "FOOL" else str(int(card[1:]))))
-    names = {"T": "Trumps", **SUIT_NAMES}
-    return "\n".join(f"{SUIT_ICON[g]} **{names[g]}**: {' '.join(v)}" for g, v in rows.items())
+        group, word = _HAND_WORD.get(card) or _hand_word(card)
+        rows.setdefault(group, []).append(word)
+    return "\n".join(f"{SUIT_ICON[g]} **{_ROW_NAMES[g]}**: {' '.join(v)}" for g, v in rows.items())
+
+
+def _hand_word(card: str) -> tuple[str, str]:
+    """A card's row in `hand_text` and its word there ("K", "7", "21", "Fool")."""
+    group = "T" if suit(card) in ("T", "FOOL") else suit(card)
+    return group, (card_short(card).split(" ")[0] if group != "T" else ("Fool" if card == "FOOL" else str(int(card[1:]))))
+
+
+_HAND_WORD = {card: _hand_word(card) for card in DECK}
+_ROW_NAMES = {"T": "Trumps", **SUIT_NAMES}

@@ -30,10 +30,19 @@ CANONICAL = {card: index for index, card in enumerate(DECK)}
 
 
 def suit(card: str) -> str:
-    """CU/CO/SW/BA for a suit card, T for a trump, FOOL for the Fool."""
+    """CU/CO/SW/BA for a suit card, T for a trump, FOOL for the Fool (looked up for the deck's
+    cards: every view asks it of every card, hundreds of times a step)."""
+    known = _SUIT_OF.get(card)
+    return known if known is not None else _suit(card)
+
+
+def _suit(card: str) -> str:
     if card == FOOL:
         return FOOL
     return TRUMP if card[0] == "T" else card[:2]
+
+
+_SUIT_OF = {card: _suit(card) for card in DECK}
 
 
 def rank_name(card: str) -> str:
@@ -88,9 +97,13 @@ def cheap_key(card: str) -> tuple[int, int, int, int]:
 
 def hand_key(card: str) -> tuple[int, int]:
     """How a hand is sorted for its player: the Fool, trumps, then Cups, Coins, Swords,
-    Batons, each low to high."""
-    order = {FOOL: 0, TRUMP: 1, "CU": 2, "CO": 3, "SW": 4, "BA": 5}
-    return (order[suit(card)], rank(card))
+    Batons, each low to high (made once per card: every view sorts every hand)."""
+    known = _HAND_KEYS.get(card)
+    return known if known is not None else (_HAND_ORDER[suit(card)], rank(card))
+
+
+_HAND_ORDER = {FOOL: 0, TRUMP: 1, "CU": 2, "CO": 3, "SW": 4, "BA": 5}
+_HAND_KEYS = {card: (_HAND_ORDER[suit(card)], rank(card)) for card in DECK}
 
 
 def sort_hand(cards: list[str]) -> list[str]:

@@ -104,3 +104,14 @@ def test_a_finished_games_table_shows_the_last_trick_and_says_it_is_over() -> No
     plays, _leader, _winner, caption, idle = screen.image.args  # render.draw_trick's
     assert caption == "Game over · last trick" and idle == "Game over" and plays
     assert screen.image() != render.draw_trick([], title="Game over")
+
+
+def test_the_hand_as_text_is_a_line_per_row_in_hand_order() -> None:
+    from cogs.tarot.ui import hand_text
+    from games.tarot.cards import hand_key, sort_hand
+
+    text = hand_text(["SW-K", "T21", "CU-10", "FOOL", "T01", "SW-A", "BA-Q", "CO-V"])
+    assert text.splitlines() == ["👑 **Trumps**: Fool 1 21", "🍷 **Cups**: 10", "🪙 **Coins**: V",
+                                 "⚔️ **Swords**: A K", "🪄 **Batons**: Q"]
+    assert sort_hand(["BA-A", "T02", "CU-K", "FOOL", "CU-A"]) == ["FOOL", "T02", "CU-A", "CU-K", "BA-A"]
+    assert hand_key("T05") == (1, 5) and hand_key("SW-K") == (4, 14)
