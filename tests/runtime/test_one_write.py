@@ -17,7 +17,7 @@ from cogs.table import one_write
 
 def form() -> aiohttp.FormData:
     """What discord.py sends for a message with a picture: the JSON, then the file."""
-    data = aiohttp.FormData(quote_fields=False)
+    data = one_write._AiohttpForm(quote_fields=False)  # aiohttp's own, installed or not
     data.add_field("payload_json", json.dumps({"embeds": [{"title": "Hallway"}]}))
     data.add_field("files[0]", io.BytesIO(bytes(range(256)) * 40), filename="hallway.png",
                    content_type="application/octet-stream")
@@ -100,3 +100,94 @@ def test_the_bot_installs_it() -> None:
 async def test_json_requests_are_untouched() -> None:
     writes, body, _ = await post_and_count(json.dumps({"a": 1}).encode())
     assert writes == 1 and body == b'{"a": 1}'
+
+
+async def body_of(made: Any) -> tuple[bytes, str]:
+    """The bytes a form's payload writes, and its content type."""
+    gathered = one_write._Gathered()
+    await made.write(gathered)
+    return b"".join(gathered.chunks), made.content_type
+
+
+@pytest.mark.parametrize("parts", [
+    [("payload_json", '{"embeds": [{"title": "Hallway \\"quoted\\" ✋"}]}', {}),
+     ("files[0]", io.BytesIO(bytes(range(256)) * 40), {"filename": "hallway.png",
+                                                         "content_type": "application/octet-stream"})],
+    [("payload_json", "{}", {}),
+     ("files[0]", io.BytesIO(b"a"), {"filename": "hand.png", "content_type": "application/octet-stream"}),
+     ("files[1]", io.BytesIO(b"b" * 70_000), {"filename": 'odd "name".png', "content_type": "image/png"})],
+    [("file", b"raw bytes", {"filename": "x.bin", "content_type": "image/png"}), ("name", "value", {})],
+])
+async def test_the_one_body_form_writes_what_aiohttp_writes(parts: list[tuple[str, Any, dict[str, Any]]],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    boundary = "0123456789abcdef" * 2
+    monkeypatch.setattr(one_write, "new_boundary", lambda: boundary)
+    theirs = one_write._AiohttpForm(quote_fields=False)
+    ours = one_write.OneBodyForm(quote_fields=False)
+    for name, value, options in parts:
+        theirs.add_field(name, io.BytesIO(value.getvalue()) if isinstance(value, io.BytesIO) else value, **options)
+        ours.add_field(name, value, **options)
+    their_payload = theirs()
+    their_type = their_payload.content_type.replace(their_payload._boundary.decode(), boundary)  # type: ignore[attr-defined]
+    their_payload._boundary = boundary.encode()  # type: ignore[attr-defined]
+    made = ours()
+    assert isinstance(made, aiohttp.payload.BytesPayload)  # made here, not by aiohttp's form
+    assert await body_of(made) == ((await body_of(their_payload))[0], their_type)
+    assert made.size == len((await body_of(made))[0])
+
+
+def test_anything_else_is_aiohttps_own_form() -> None:
+    urlencoded = one_write.OneBodyForm()
+    urlencoded.add_field("a", "1")
+    assert not isinstance(urlencoded(), aiohttp.payload.BytesPayload) or urlencoded.is_multipart is False
+    quoted = one_write.OneBodyForm(quote_fields=True)
+    quoted.add_field("files[0]", io.BytesIO(b"x"), filename="x.png")
+    assert isinstance(quoted(), MultipartWriter)  # aiohttp quotes the brackets: its own job
+    with open(__file__, "rb") as real_file:  # a file on disk: aiohttp streams it
+        odd = one_write.OneBodyForm(quote_fields=False)
+        odd.add_field("payload_json", "{}")
+        odd.add_field("files[0]", real_file, filename="this.py")
+        assert isinstance(odd(), MultipartWriter)
+    with pytest.raises(ValueError):  # a header with a line break is refused, as aiohttp does
+        one_write.OneBodyForm(quote_fields=False).add_field("x\r\nEvil: 1", "v")
+
+
+async def test_discord_py_sends_a_picture_through_the_one_body_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The form discord.py builds on each request is ours once installed, and the server gets
+    a well-formed multipart body: its JSON and the picture, byte for byte."""
+    one_write.install()
+    picture = bytes(range(256)) * 10
+    made: list[Any] = []
+    real_call = one_write.OneBodyForm.__call__
+
+    def spied(self: one_write.OneBodyForm) -> Any:
+        made.append(result := real_call(self))
+        return result
+
+    monkeypatch.setattr(one_write.OneBodyForm, "__call__", spied)
+    form = aiohttp.FormData(quote_fields=False)  # what discord.http does, at request time
+    form.add_field(name="payload_json", value=json.dumps({"content": "hi"}))
+    form.add_field(name="files[0]", value=io.BytesIO(picture), filename="t.png", content_type="application/octet-stream")
+    got: dict[str, Any] = {}
+
+    async def handler(request: web.Request) -> web.Response:
+        fields = await request.post()
+        upload: Any = fields["files[0]"]
+        got["json"], got["file"], got["name"] = fields["payload_json"], upload.file.read(), upload.filename
+        return web.json_response({"id": "1"})
+
+    app = web.Application()
+    app.router.add_post("/x", handler)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    try:
+        url = f"http://127.0.0.1:{runner.addresses[0][1]}/x"
+        async with aiohttp.ClientSession() as session, session.post(url, data=form) as response:
+            assert response.status == 200
+    finally:
+        await runner.cleanup()
+    assert len(made) == 1 and isinstance(made[0], aiohttp.payload.BytesPayload)
+    assert json.loads(got["json"]) == {"content": "hi"}
+    assert got["name"] == "t.png" and got["file"] == picture
