@@ -16,10 +16,9 @@ from collections.abc import Mapping
 from typing import Any, Self
 
 import discord
-import orjson
 
 from cogs.table import codec
-from cogs.table.ui import Choice, Select
+from cogs.table.rows import RowLayout
 from runtime.computers import NAME_LENGTH, ROBOT, is_computer, shown_name
 from storage import GameRecord
 
@@ -39,53 +38,6 @@ class TableItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=codec.ANY
         return False
 
 
-class ActionButton(TableItem, template=codec.ANY_ID):
-    def __init__(self, game: int, version: int, action: dict[str, Any], *, label: str = "…",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 emoji: str | None = None, disabled: bool = False, row: int | None = None) -> None:
-        super().__init__(discord.ui.Button(
-            label=label, style=style, emoji=emoji, disabled=disabled, row=row,
-            custom_id=codec.action_id(game, version, action),
-        ))
-
-
-#: (label, action, description, emoji, default) -> its SelectOption. A select's options name
-#: actions, not the state version (its custom_id carries that): the same letters and places
-#: come back step after step and seat after seat, each made and packed once.
-_OPTIONS: dict[tuple[str, bytes, str | None, str | None, bool], discord.SelectOption] = {}
-#: Options kept at most; forgotten all at once past this.
-MAX_OPTIONS = 20_000
-
-
-def select_option(choice: Choice) -> discord.SelectOption:
-    """The option of `choice`, made once (discord.py does not change an option it sends)."""
-    key = (choice.label, orjson.dumps(choice.action, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS),
-           choice.description, choice.emoji, choice.default)
-    option = _OPTIONS.get(key)
-    if option is None:
-        if len(_OPTIONS) >= MAX_OPTIONS:
-            _OPTIONS.clear()
-        option = _OPTIONS[key] = discord.SelectOption(
-            label=choice.label[:100], value=codec.select_value(choice.action),
-            description=(choice.description or None) and choice.description[:100],
-            emoji=choice.emoji, default=choice.default)
-    return option
-
-
-class ActionSelect(TableItem, template=codec.ANY_ID):
-    @classmethod
-    def build(cls, game: int, version: int, slot: int, control: Select) -> ActionSelect:
-        multi = control.pick > 1 and control.gather is not None
-        return cls(discord.ui.Select(
-            custom_id=codec.select_id(game, version, slot, control.gather if multi else None),
-            placeholder=control.placeholder[:150],
-            row=control.row,
-            min_values=control.pick if multi else 1,
-            max_values=control.pick if multi else 1,
-            options=[select_option(c) for c in list(control.choices)[:25]],
-        ))
-
-
 class DrawnOnce:
     """Controls (a view, a modal) whose payload is made once, though a message's fingerprint,
     its version check and discord.py's send each ask for it. Once made, they let their items
@@ -95,15 +47,20 @@ class DrawnOnce:
     can be added or removed."""
 
     _payload: list[dict[str, Any]] | None = None
+    #: Controls laid out without discord.ui items (`BuiltView.laid_out`): their payload is its rows.
+    layout: RowLayout | None = None
 
     def to_components(self) -> list[dict[str, Any]]:
         if self._payload is None:
-            self._payload = super().to_components()  # type: ignore[misc]
-            super().clear_items()  # type: ignore[misc]
+            if self.layout is not None:
+                self._payload = self.layout.rows()
+            else:
+                self._payload = super().to_components()  # type: ignore[misc]
+                super().clear_items()  # type: ignore[misc]
         return self._payload
 
     def add_item(self, item: discord.ui.Item[Any]) -> Self:
-        if self._payload is not None:
+        if self._payload is not None or self.layout is not None:
             raise RuntimeError("these controls were drawn already: add items before sending them")
         super().add_item(item)  # type: ignore[misc]
         return self
@@ -126,6 +83,13 @@ class BuiltView(DrawnOnce, discord.ui.View):
     (`TableEdge.on_interaction`), so a stored view would only cost a walk of its items on every
     send and edit, and stay in memory per message. Every view of ours is one of these."""
 
+    @classmethod
+    def laid_out(cls, layout: RowLayout) -> BuiltView:
+        """The view of controls laid out as payload (`cogs/table/rows.py`), not as discord.ui items."""
+        view = cls(timeout=None)
+        view.layout = layout
+        return view
+
     def is_dispatchable(self) -> bool:
         return False
 
@@ -135,30 +99,10 @@ class BuiltView(DrawnOnce, discord.ui.View):
         return True
 
 
-class FormOpenButton(TableItem, template=codec.ANY_ID):
-    def __init__(self, game: int, version: int, action: dict[str, Any], *, label: str = "…",
-                 style: discord.ButtonStyle = discord.ButtonStyle.primary,
-                 emoji: str | None = None, row: int | None = None) -> None:
-        super().__init__(discord.ui.Button(
-            label=label, style=style, emoji=emoji, row=row,
-            custom_id=codec.form_id(game, version, action),
-        ))
-
-
 class LobbyButton(TableItem, template=codec.ANY_ID):
     def __init__(self, game: int, verb: str, *, label: str = "…",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=codec.lobby_id(game, verb)))
-
-
-class HandButton(TableItem, template=codec.ANY_ID):
-    """Shows the presser their own private screen, ephemerally. A screen may relabel it (a
-    public "Respond" that every player may press, so pressing reveals nothing)."""
-
-    def __init__(self, game: int, label: str = "My hand", emoji: str = "🃏",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
-        super().__init__(discord.ui.Button(label=label[:80], emoji=emoji, style=style,
-                                           custom_id=codec.hand_id(game), row=4))
 
 
 class FormModal(DrawnOnce, discord.ui.Modal):

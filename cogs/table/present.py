@@ -14,18 +14,13 @@ from typing import Any
 import discord
 import orjson
 
-from cogs.table import codec
-from cogs.table.components import (
-    ActionButton,
-    ActionSelect,
-    BuiltView,
-    FormOpenButton,
-    HandButton,
-)
+from cogs.table import codec, rows
+from cogs.table.components import BuiltView
 from cogs.table.mentions import neutral
 from cogs.table.picture_cache import IMAGES, picture_digest
 from cogs.table.picture_cache import view_digest as view_digest
 from cogs.table.registry import AnyUI
+from cogs.table.rows import RowLayout
 from cogs.table.ui import Button, Card, FormButton, GameUI, Screen, Seat, Select, TableInfo
 from cogs.table.wording import for_the_table
 from games.registry import AnyEngine
@@ -42,6 +37,7 @@ STYLES = {
     "danger": discord.ButtonStyle.danger,
 }
 MAX_ROWS = 5
+HAND_ROW = 4  # the hand button's row, and a hint's when it has room
 #: What every message of a finished game says (its controls are gone): the table, each hand.
 GAME_OVER_TABLE = "🏁 **This game is over** — the result is posted below."
 GAME_OVER_PRIVATE = "🏁 **This game is over** — nothing more to play; the result is posted at the table."
@@ -228,32 +224,33 @@ class Picture(discord.File):
             self.fp.close()
 
 
-def build_view(game_id: int, version: int, screen: Screen, *, hand_button: bool) -> discord.ui.View | None:
+def build_view(game_id: int, version: int, screen: Screen, *, hand_button: bool) -> BuiltView | None:
     """The controls of a screen drawn from the state at `version` (taken before any await,
-    since the game record moves on while the picture is drawn)."""
-    view = BuiltView(timeout=None)
+    since the game record moves on while the picture is drawn), laid out as Discord's payload."""
+    layout = RowLayout()
     slot = 0
     for control in screen.controls:
         if isinstance(control, Button):
-            view.add_item(ActionButton(
-                game_id, LASTING if control.lasting else version, control.action, label=control.label[:80],
-                style=STYLES[control.style], emoji=control.emoji, disabled=control.disabled,
-                row=control.row,
-            ))
+            custom_id = codec.action_id(game_id, LASTING if control.lasting else version, control.action)
+            layout.add(rows.button(custom_id, control.label[:80], STYLES[control.style], emoji_text=control.emoji,
+                                   disabled=control.disabled), row=control.row)
         elif isinstance(control, Select):
-            view.add_item(ActionSelect.build(game_id, version, slot, control))
+            multi = control.pick > 1 and control.gather is not None
+            custom_id = codec.select_id(game_id, version, slot, control.gather if multi else None)
+            layout.add(rows.menu(custom_id, control.placeholder[:150], list(control.choices)[:25],
+                                 pick=control.pick if multi else 1), row=control.row)
             slot += 1
         elif isinstance(control, FormButton):
-            view.add_item(FormOpenButton(
-                game_id, version, control.action, label=control.label[:80],
-                style=STYLES[control.style], emoji=control.emoji, row=control.row,
-            ))
+            layout.add(rows.button(codec.form_id(game_id, version, control.action), control.label[:80],
+                                   STYLES[control.style], emoji_text=control.emoji), row=control.row)
     if hand_button:
         if screen.hand_label is not None:
-            view.add_item(HandButton(game_id, screen.hand_label, "✋", discord.ButtonStyle.primary))
+            layout.add(rows.button(codec.hand_id(game_id), screen.hand_label[:80], discord.ButtonStyle.primary,
+                                   emoji_text="✋"), row=HAND_ROW)
         else:
-            view.add_item(HandButton(game_id))
-    return view if view.children else None
+            layout.add(rows.button(codec.hand_id(game_id), "My hand", discord.ButtonStyle.secondary,
+                                   emoji_text="🃏"), row=HAND_ROW)
+    return BuiltView.laid_out(layout) if layout else None
 
 
 #: (game id, seat; None: the table) -> (the state drawn, how, its controls): the controls of a
@@ -345,17 +342,17 @@ async def render_private(
     return Rendered(fit(embed), controls, file, digest, version)
 
 
-def with_hint(view: discord.ui.View | None, game_id: int) -> discord.ui.View:
+def with_hint(view: BuiltView | None, game_id: int) -> BuiltView:
     """A practice table's prompt gets 💡 Hint (runtime/hints.py), on the last row if it has room."""
-    view = view if view is not None else BuiltView(timeout=None)
-    for row in (4, None):
+    layout = view.layout.copy() if view is not None and view.layout is not None else RowLayout()
+    hint = rows.button(codec.hint_id(game_id), "Hint", discord.ButtonStyle.success, emoji_text="💡")
+    for row in (HAND_ROW, None):
         try:
-            view.add_item(discord.ui.Button(label="Hint", emoji="💡", style=discord.ButtonStyle.success,
-                                            custom_id=codec.hint_id(game_id), row=row))
+            layout.add(hint, row=row)
             break
         except ValueError:  # that row (or every row) is full: the prompt goes without
             continue
-    return view
+    return BuiltView.laid_out(layout)
 
 
 def footer_of(card: Card, runtime: str, *, keep: str = "") -> str:

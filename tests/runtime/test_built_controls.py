@@ -37,8 +37,8 @@ def _info(kind: str, state: dict[str, Any]) -> Any:
     return table_info(record_for(kind, state, 1))
 
 
-def options(view: discord.ui.View) -> list[discord.SelectOption]:
-    return [o for item in view.children if isinstance(item.item, discord.ui.Select) for o in item.item.options]
+def options(view: discord.ui.View) -> list[dict[str, Any]]:
+    return [o for row in view.to_components() for item in row["components"] for o in item.get("options", [])]
 
 
 async def test_a_seats_controls_are_built_once_per_version() -> None:
@@ -61,6 +61,7 @@ async def test_a_seats_controls_are_built_once_per_version() -> None:
     moved = await render_private(game, engine, ui, seat, jump_url=None)
     assert moved is not None and moved.view is not first.view  # a new version: new custom_ids
     assert ":5:" in str(moved.view.to_components()) and ":4:" not in str(moved.view.to_components())
+    assert options(first.view)  # the seat's screen holds a menu
     assert [id(o) for o in options(moved.view)] == [id(o) for o in options(first.view)]  # options shared
 
 

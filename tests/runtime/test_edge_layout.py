@@ -53,7 +53,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("codec", "wording", "mentions", "deferral", "rules", "pictures", "host", "quiet", "due_answers", "presence", "palette_png",
      "one_write", "rate_buckets"),
     # the contract a game's UI fills in, and where the UIs are found
-    ("ui", "options", "registry"),
+    ("ui", "options", "registry", "rows"),
     # drawing: components, tables, hands, lobbies, log lines, the pictures drawn ahead
     ("components", "picture_cache", "present", "lobby_screen", "result_screen", "kept_pictures", "controls", "lines", "warmup",
      "newcomers", "night"),

@@ -133,8 +133,9 @@ def test_hints_are_refused_off_a_practice_table_after_the_end_and_when_nothing_i
 
 
 def hint_ids(view: Any) -> list[str]:
-    return [str(c.custom_id) for c in (view.children if view is not None else [])
-            if str(getattr(c, "custom_id", "")).startswith("rp:i:")]
+    rows = view.to_components() if view is not None else []
+    return [str(c["custom_id"]) for row in rows for c in row["components"]
+            if str(c.get("custom_id", "")).startswith("rp:i:")]
 
 
 async def test_only_a_practice_tables_prompts_draw_the_hint_button() -> None:

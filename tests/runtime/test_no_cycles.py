@@ -40,7 +40,7 @@ def screen() -> Screen:
 async def test_drawn_controls_leave_no_cycle(no_collector: None) -> None:
     for version in range(50):
         view = build_view(7, version, screen(), hand_button=True)
-        assert view is not None and len(view.children) == 4
+        assert view is not None
         rows = view.to_components()
         assert [len(row["components"]) for row in rows] == [2, 1, 1]  # the buttons, the menu, My hand
         del view
