@@ -244,6 +244,11 @@ class Engine(Generic[PublicT_co, SeatT_co]):
         """What `seat` may see; `None` is the public view shown in the channel."""
         raise NotImplementedError  # pragma: no cover - abstract
 
+    def views(self, state: State, seats: Sequence[int | None]) -> dict[int | None, Any]:
+        """`view(state, seat)` of each of `seats` at once, as a commit compares them: an engine
+        whose seats' views share a public part may work it out once (equal to asking one by one)."""
+        return {seat: self.view(state, seat) for seat in seats}
+
     def result(self, state: State) -> Outcome | None:
         """The outcome once the rules say the game is over, else None."""
         raise NotImplementedError  # pragma: no cover - abstract

@@ -325,7 +325,8 @@ class ActionLoop(GameCache):
         )
         # Computers read nothing and are pinged for nothing: only people's views are sent.
         people = [s.seat for s in game.seats if not s.computer]
-        before, after = self._views.of(engine, game.state, game.id), self._views.put(engine, state, game.id)
+        before = self._views.of(engine, game.state, game.id)
+        after = self._views.put(engine, state, game.id, seats=[*people, None])
         changed = [s for s in people if before(s) != after(s)]
         public_changed = (bool(lines) or outcome is not None or public_waits(deadlines) != public_waits(game.deadlines)
                           or before(None) != after(None))

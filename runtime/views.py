@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import orjson
@@ -66,14 +66,15 @@ class ViewMemo:
         views = kept[1] if kept is not None and kept[0] is state else {}
         return _lazy(engine, state, views)
 
-    def put(self, engine: AnyEngine, state: State, game_id: int) -> View:
+    def put(self, engine: AnyEngine, state: State, game_id: int, seats: Sequence[int | None] = ()) -> View:
         """`digest(seat)` of the views of `state`, the game's newest: those computed are kept
-        for the next commit's `of`."""
+        for the next commit's `of`. `seats` (the people's and the table's) are computed together
+        when the first of them is asked for (`Engine.views`)."""
         if len(self._kept) > 50_000:
             self._kept.clear()
         views: dict[int | None, bytes] = {}
         self._kept[game_id] = (state, views)
-        return _lazy(engine, state, views, recent=True)
+        return _lazy(engine, state, views, recent=True, together=tuple(seats))
 
     def drop(self, game_id: int) -> None:
         self._kept.pop(game_id, None)
@@ -88,17 +89,21 @@ def digest(view: object) -> bytes:
     return hashlib.blake2b(packed, digest_size=16).digest()
 
 
-def _lazy(engine: AnyEngine, state: State, views: dict[int | None, bytes], *, recent: bool = False) -> View:
-    """`recent`: the newest state's whole views are remembered too (`view_of`)."""
+def _lazy(engine: AnyEngine, state: State, views: dict[int | None, bytes], *, recent: bool = False,
+          together: tuple[int | None, ...] = ()) -> View:
+    """`recent`: the newest state's whole views are remembered too (`view_of`). `together`:
+    seats whose views are computed at once, when the first of them is asked for."""
 
     def view(seat: int | None) -> bytes:
         if engine.one_view:
             seat = None
         if seat not in views:
-            whole = engine.view(state, seat)
-            if recent:
-                _remember(state, seat, whole)
-            views[seat] = digest(whole)
+            wanted = together if seat in together and not engine.one_view else (seat,)
+            wholes = engine.views(state, wanted) if len(wanted) > 1 else {seat: engine.view(state, seat)}
+            for each, whole in wholes.items():
+                if recent:
+                    _remember(state, each, whole)
+                views[each] = digest(whole)
         return views[seat]
 
     return view

@@ -99,6 +99,21 @@ def test_views_are_json(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ENGINE_NAMES)
+@pytest.mark.parametrize("seed", range(3))
+def test_views_together_are_the_views_one_by_one(name: str, seed: int) -> None:
+    """`Engine.views` (a commit's seats at once) equals asking each seat alone, at every state,
+    in any order of seats; and what it hands out for one seat does not change another's."""
+    engine = ENGINES[name]
+    players = engine.max_players
+    for state in random_playout(engine, players, seed).states:
+        seats = [*range(players), None]
+        alone = {seat: json.dumps(engine.view(state, seat), sort_keys=True) for seat in seats}
+        together = engine.views(state, seats[::-1])
+        assert {seat: json.dumps(v, sort_keys=True) for seat, v in together.items()} == alone
+        assert {seat: json.dumps(engine.view(state, seat), sort_keys=True) for seat in seats} == alone
+
+
+@pytest.mark.parametrize("name", ENGINE_NAMES)
 def test_forfeit_ends_the_game_with_the_leaver_last(name: str) -> None:
     engine = ENGINES[name]
     state = engine.new_game(engine.min_players, 99)

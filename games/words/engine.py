@@ -281,6 +281,13 @@ class WordsEngine(Engine[PublicView, SeatView]):
             return views.public_view(state)
         return views.seat_view(state, seat)
 
+    def views(self, state: State, seats: Sequence[int | None]) -> dict[int | None, Any]:
+        """Each seat's view is the public one and its own part: the public part is made once."""
+        state = upgraded(state)
+        public = views.public_view(state)
+        return {seat: public if seat is None or not 0 <= seat < state["players"]
+                else views.seat_view(state, seat, public) for seat in seats}
+
     def secrets(self, state: State) -> list[Secret]:
         return views.secrets(upgraded(state))
 

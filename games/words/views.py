@@ -130,8 +130,10 @@ def public_view(state: State) -> schema.PublicView:
     return out
 
 
-def seat_view(state: State, seat: int) -> schema.SeatView:
-    public = public_view(state)
+def seat_view(state: State, seat: int, public: schema.PublicView | None = None) -> schema.SeatView:
+    """The public view (`public`, when already made for this state: it is read, never changed)
+    and what only `seat` knows."""
+    public = public_view(state) if public is None else public
     hand = board(state)["hands"][seat]
     own: schema.Own = {"seat": seat, "hand": {c: face(c) for c in hand}, "hand_faces": hand_faces(hand),
                        "picked": state["picks"][seat]}
@@ -140,11 +142,12 @@ def seat_view(state: State, seat: int) -> schema.SeatView:
         own["my_pick"] = choices.private(stored["box"], seat)
     if state["rps"] is not None:
         own["my_pick"] = choices.private(state["rps"]["box"], seat)
+    mine: schema.SeatView = {**public, **own}
     if at.name == "main" and stored["seat"] == seat and at.step == "steal":
-        public["phase"]["step"] = "steal"
-        own["steal_letter"] = stored["letter"]
-        own["steal_held"] = stored["held"]
-    return {**public, **own}
+        mine["phase"] = {**public["phase"], "step": "steal"}
+        mine["steal_letter"] = stored["letter"]
+        mine["steal_held"] = stored["held"]
+    return mine
 
 
 #: Values a secret of each pool may take (`Engine.secret_pools`), for the contract suite.

@@ -63,9 +63,8 @@ async def test_a_steps_messages_are_drawn_from_the_views_its_commit_computed(
     for seat in range(3):
         await render_private(game, ENGINE, ui, seat, jump_url=None)
     await render_table(game, ENGINE, ui, 1.0, with_image=False)
-    # the hands' views are the commit's; the public one (the log said the table changed, so
-    # the commit did not compare it) is computed once, for the first drawing of the table
-    assert seen == [None]
+    # every view drawn is the commit's: it made the people's and the table's together
+    assert seen == []
     seen.clear()
     game.state = dict(game.state or {})  # the same state as another object: computed
     await render_private(game, ENGINE, ui, 0, jump_url=None)
@@ -226,3 +225,20 @@ async def test_an_engine_with_one_view_computes_it_once_per_state(monkeypatch: p
     assert digests(0) == digests(1) == digests(None)
     assert view_of(HALLWAY, state, 1) is view_of(HALLWAY, state, 0)
     assert calls == [None]
+
+
+def test_a_commits_seats_views_are_made_together(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A commit asks for every person's view and the table's: Fighting Words makes its public
+    part once for all of them (`Engine.views`), not once per seat and again for the table."""
+    from games.words import ENGINE as WORDS
+    from games.words import views as words_views
+    from runtime.views import ViewMemo, view_of
+    from tests.playout import random_playout
+
+    state = random_playout(WORDS, 3, 2).states[12]
+    made: list[int] = []
+    public_view = words_views.public_view
+    monkeypatch.setattr(words_views, "public_view", lambda s: made.append(1) or public_view(s))
+    digests = ViewMemo().put(WORDS, state, 1, seats=[0, 1, 2, None])
+    assert len({digests(seat) for seat in (0, 1, 2, None)}) == 4 and len(made) == 1
+    assert view_of(WORDS, state, 2) == WORDS.view(state, 2)  # drawn from what the commit made
