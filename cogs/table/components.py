@@ -77,6 +77,19 @@ class DrawnOnce:
         return self
 
 
+def version_bound(view: discord.ui.View | None) -> bool:
+    """Whether controls carry an item tied to the state version they were drawn at (a press of it
+    once the game moved on is stale): what their layout was told, else read from their ids."""
+    if view is None:
+        return False
+    layout = getattr(view, "layout", None)
+    if isinstance(layout, RowLayout):
+        return layout.bound
+    ids = [str(item.get("custom_id", "")) for row in view.to_components() for item in row.get("components", [])]
+    return any(i.startswith(codec.VERSIONED_PREFIXES) and (route := codec.parse(i)) is not None
+               and route.version != 0 for i in ids)
+
+
 class BuiltView(DrawnOnce, discord.ui.View):
     """The controls of one screen, as drawn for a (game, version, seat). Not stored with
     discord.py: the edge dispatches every press of ours by its custom_id

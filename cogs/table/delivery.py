@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from cogs.table import codec
+from cogs.table.components import version_bound
 from cogs.table.due_answers import DueAnswers
 from cogs.table.host import Host
 from cogs.table.kept_pictures import KeptPictures
@@ -298,7 +298,7 @@ class Delivery:
         if len(self._table_shown) >= MAX_REMEMBERED_DMS:
             self._table_shown.clear()
         self._table_shown[game_id] = (message_id, rendered.version)
-        self._table_bound[game_id] = version_bound(rendered)
+        self._table_bound[game_id] = version_bound(rendered.view)
         self._unflushed[game_id] = max(rendered.version, self._unflushed.get(game_id, 0))
 
     def dm_shows(self, game_id: int, seat: int, message_id: int, rendered: Rendered) -> bool:
@@ -387,11 +387,3 @@ class Delivery:
         return [s for s in everyone if engine.view(then, s) != engine.view(game.state, s)]
 
 
-def version_bound(rendered: Rendered) -> bool:
-    """Whether a message carries controls tied to the state version it was drawn at."""
-    if rendered.view is None:
-        return False
-    ids = [str(item.get("custom_id", "")) for row in rendered.view.to_components()
-           for item in row.get("components", [])]
-    return any(i.startswith(codec.VERSIONED_PREFIXES) and (route := codec.parse(i)) is not None
-               and route.version != 0 for i in ids)

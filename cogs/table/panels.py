@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import discord
 
-from cogs.table import codec
+from cogs.table.components import version_bound
 from cogs.table.kept_pictures import KeptPictures
 from cogs.table.present import Rendered
 from runtime.deadlines import drawn_during
@@ -70,10 +70,7 @@ class DrawnAt:
 
 def bound(rendered: Rendered) -> bool:
     """Whether a message carries a control tied to the state version it was drawn at."""
-    rows = rendered.view.to_components() if rendered.view is not None else []
-    routes = [codec.parse(str(item.get("custom_id", ""))) for row in rows for item in row.get("components", [])]
-    return any(route is not None and route.kind in ("action", "select", "form") and route.version
-               for route in routes)
+    return version_bound(rendered.view)
 
 
 class LivePanels:

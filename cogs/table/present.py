@@ -233,16 +233,16 @@ def build_view(game_id: int, version: int, screen: Screen, *, hand_button: bool)
         if isinstance(control, Button):
             custom_id = codec.action_id(game_id, LASTING if control.lasting else version, control.action)
             layout.add(rows.button(custom_id, control.label[:80], STYLES[control.style], emoji_text=control.emoji,
-                                   disabled=control.disabled), row=control.row)
+                                   disabled=control.disabled), row=control.row, bound=not control.lasting and bool(version))
         elif isinstance(control, Select):
             multi = control.pick > 1 and control.gather is not None
             custom_id = codec.select_id(game_id, version, slot, control.gather if multi else None)
             layout.add(rows.menu(custom_id, control.placeholder[:150], list(control.choices)[:25],
-                                 pick=control.pick if multi else 1), row=control.row)
+                                 pick=control.pick if multi else 1), row=control.row, bound=bool(version))
             slot += 1
         elif isinstance(control, FormButton):
             layout.add(rows.button(codec.form_id(game_id, version, control.action), control.label[:80],
-                                   STYLES[control.style], emoji_text=control.emoji), row=control.row)
+                                   STYLES[control.style], emoji_text=control.emoji), row=control.row, bound=bool(version))
     if hand_button:
         if screen.hand_label is not None:
             layout.add(rows.button(codec.hand_id(game_id), screen.hand_label[:80], discord.ButtonStyle.primary,

@@ -84,13 +84,16 @@ class RowLayout:
     """Items placed in rows as discord.py's `View.add_item` places them (`ValueError` when one
     does not fit, as there), and their payload (`rows`)."""
 
-    __slots__ = ("_placed", "_weights")
+    __slots__ = ("_placed", "_weights", "bound")
 
     def __init__(self) -> None:
         self._weights = [0] * ROWS
         self._placed: list[tuple[int, dict[str, Any]]] = []  # (row, item), in the order added
+        #: Whether an item is tied to the state version it was drawn at (a press of it after the
+        #: game moved on is stale): said by whoever adds it, so nobody parses the ids back.
+        self.bound = False
 
-    def add(self, item: dict[str, Any], *, row: int | None = None) -> None:
+    def add(self, item: dict[str, Any], *, row: int | None = None, bound: bool = False) -> None:
         if len(self._placed) >= MAX_ITEMS:
             raise ValueError("maximum number of children exceeded")
         width = MENU_WIDTH if item["type"] == 3 else BUTTON_WIDTH
@@ -102,10 +105,11 @@ class RowLayout:
             raise ValueError(f"item would not fit at row {row}")
         self._weights[row] += width
         self._placed.append((row, item))
+        self.bound = self.bound or bound
 
     def copy(self) -> RowLayout:
         twin = RowLayout()
-        twin._weights, twin._placed = list(self._weights), list(self._placed)
+        twin._weights, twin._placed, twin.bound = list(self._weights), list(self._placed), self.bound
         return twin
 
     def __bool__(self) -> bool:

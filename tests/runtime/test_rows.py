@@ -5,10 +5,13 @@ games: the table's and each seat's, with and without the hand button and a hint.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import discord
 import pytest
 
+from cogs.table import codec
+from cogs.table.components import version_bound
 from cogs.table.present import build_view, with_hint
 from cogs.table.registry import UIS, load_builtin_uis
 from cogs.table.rows import RowLayout, button, menu
@@ -21,6 +24,13 @@ from tests.runtime.test_built_controls import _info
 load_builtin_uis()
 
 GAMES = [("hallway", 2), ("words", 3), ("tarot", 4), ("kniggits", 2), ("fencing", 3)]
+
+
+def read_bound(rows: list[dict[str, Any]]) -> bool:
+    """Whether an item is tied to its state version, read back from the ids (as it was done)."""
+    routes = [codec.parse(str(item.get("custom_id", ""))) for row in rows for item in row["components"]]
+    return any(route is not None and route.kind in ("action", "select", "form") and route.version
+               for route in routes)
 
 
 def payload(rows: object) -> str:
@@ -43,6 +53,7 @@ def test_every_screen_of_a_seeded_game_lays_out_as_discord_py_did(kind: str, pla
                 view = build_view(9, version, screen, hand_button=hand_button)
                 ours = view.to_components() if view is not None else []
                 assert payload(ours) == payload(reference_rows(9, version, screen, hand_button=hand_button))
+                assert version_bound(view) == read_bound(ours)
                 hinted = with_hint(view, 9).to_components()
                 assert payload(hinted) == payload(reference_rows(9, version, screen, hand_button=hand_button,
                                                                  hinted=True))
