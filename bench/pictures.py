@@ -25,8 +25,13 @@ score, a note) it never drew before: "first p50/p90" (`first_median_ms`, `first_
 the pictures before it warm. Those pictures are a sample, a few of each game, so a game's new
 names weigh more in them than in the bot, which draws every picture of a game: "played p50/p90"
 (`played_median_ms`, `played_p90_ms`) draws every picture of `--played` whole games once, in the
-bot's order (one per picture key), after as many other games: what the bot pays a picture. The
-last line is one JSON object {game/picture: {...}}.
+bot's order (one per picture key), after as many other games: what the bot pays a picture
+(`played_mean_ms` too: the CPU a game's pictures cost is their mean). In the bot, the rest of a
+press (discord.py, JSON, the database) runs between two pictures and leaves little of them in
+the processor's caches: with `--cold`, "cold p50/mean" (`cold_median_ms`, `cold_mean_ms`)
+draws the same pictures again, a 64 MiB buffer read before each (about what the bot pays: tarot
+0.54 ms a picture here, 0.48 ms in bench/e2e.py). The last line is one JSON object
+{game/picture: {...}}.
 """
 
 from __future__ import annotations
@@ -191,36 +196,55 @@ def in_play(game: str, seeds: range, limit: int) -> list[tuple[str, Picture]]:
     return out
 
 
-def played(game: str, games: int, limit: int = 150) -> dict[str, list[float]]:
+#: Read before each cold picture: more than the processor's caches hold.
+EVICT_BYTES = 64 << 20
+
+
+def played(game: str, games: int, limit: int = 150, *, cold: bool = False) -> dict[str, list[float]]:
     """Draw + encode ms of each picture of `games` whole games drawn once in the bot's order (a
     game's names and numbers new to the text caches where they first appear, its earlier
-    pictures' text warm, as in the bot), after as many other games warmed them."""
+    pictures' text warm, as in the bot), after as many other games warmed them. `cold`: with
+    the processor's caches evicted before each picture (a buffer bigger than them read), and
+    other games (those of the warm pass would find their bands kept)."""
     caches = picture_caches(game)
-    for _, picture in in_play(game, range(101, 101 + games), limit):
+    first = 301 if cold else 101
+    for _, picture in in_play(game, range(first, first + games), limit):
         for cached in caches:
             cached.cache_clear()
         picture()
     costs: dict[str, list[float]] = {}
-    for kind, picture in in_play(game, range(201, 201 + games), limit):
+    evict = bytes(b"\1" * EVICT_BYTES) if cold else b""
+    for kind, picture in in_play(game, range(first + 100, first + 100 + games), limit):
         for cached in caches:
             cached.cache_clear()
+        evict.count(0)  # reads every byte
         started = time.process_time()
         picture()
         costs.setdefault(kind, []).append((time.process_time() - started) * 1000)
     return costs
 
 
-def every_picture(games: list[str], count: int, rounds: int, save: Path | None, played_games: int) -> None:
+def every_picture(games: list[str], count: int, rounds: int, save: Path | None, played_games: int,
+                  cold: bool = False) -> None:
     results = {}
     print(f"{'picture':<34} {'n':>3} {'draw p50/p90':>13} {'encode p50/p90':>15} {'sum p50/p90':>13} "
-          f"{'first p50/p90':>13} {'played p50/p90':>14} {'KiB':>6} {'px':>10}  < {TARGET_MS} ms")
+          f"{'first p50/p90':>13} {'played p50/p90':>14} {'cold p50/mean' if cold else '':>14} {'KiB':>6} "
+          f"{'px':>10}  < {TARGET_MS} ms")
     for game in games:
         in_order = played(game, played_games) if played_games else {}
+        in_cold = played(game, played_games, cold=True) if played_games and cold else {}
         for kind, drawn in collect(game, count).items():
             r = results[f"{game} {kind}"] = measure(game, kind, drawn, rounds, save)
             r["played_median_ms"], r["played_p90_ms"] = quantiles(in_order[kind]) if kind in in_order else (None, None)
+            r["played_mean_ms"] = round(statistics.mean(in_order[kind]), 3) if kind in in_order else None
             r["played_pictures"] = len(in_order.get(kind, []))
             shown = f"{r['played_median_ms']:>6.2f}/{r['played_p90_ms']:<7.2f}" if kind in in_order else f"{'-':>14}"
+            if kind in in_cold:
+                r["cold_median_ms"], _ = quantiles(in_cold[kind])
+                r["cold_mean_ms"] = round(statistics.mean(in_cold[kind]), 3)
+                shown += f" {r['cold_median_ms']:>6.2f}/{r['cold_mean_ms']:<7.2f}"
+            elif cold:
+                shown += f" {'-':>14}"
             widths = "/".join(str(w) for w in r["width_px"]) if len(r["width_px"]) < 3 else \
                 f"{r['width_px'][0]}-{r['width_px'][-1]}"
             print(f"{game + ' ' + kind:<34} {r['pictures']:>3} {r['draw_median_ms']:>6.2f}/{r['draw_p90_ms']:<6.2f} "
@@ -404,6 +428,8 @@ def main() -> None:
     parser.add_argument("--save", type=Path, help="write some of the pictures to this folder")
     parser.add_argument("--played", type=int, default=6,
                         help="whole games drawn in the bot's order for the played columns (0: none)")
+    parser.add_argument("--cold", action="store_true",
+                        help="the played pictures again, the processor's caches evicted before each")
     parser.add_argument("--fencing", action="store_true", help="only the Table Fencing map")
     parser.add_argument("--kniggits", action="store_true", help="only the Kniggits battlefield (24/36/48 maps)")
     args = parser.parse_args()
@@ -428,7 +454,7 @@ def main() -> None:
     unknown = [g for g in games if g not in GAMES]
     if unknown:
         parser.error(f"no game {unknown[0]!r} (one of {', '.join(GAMES)})")
-    every_picture(games, args.views, args.rounds, args.save, args.played)
+    every_picture(games, args.views, args.rounds, args.save, args.played, args.cold)
 
 
 if __name__ == "__main__":

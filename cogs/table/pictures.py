@@ -174,6 +174,14 @@ def _sprite(text: str, font: Font, anchor: str | None, align: str, spacing: int,
         left, top
 
 
+def text_sprite(words: str, fill: RGB, font: Font, anchor: str | None, *, ground: RGB,
+                palette: Palette) -> tuple[Image.Image, Image.Image, int, int]:
+    """What `text` pastes for `words` on a palette picture: its sprite, the mask of its inked
+    pixels and where its top left sits from the anchor point (rounded), kept with `text`'s own:
+    for a caller that pastes it with Pillow's core itself (its own cache of the cores)."""
+    return _sprite(words, font, anchor, "left", 4, fill, ground, palette)
+
+
 def text(target: Image.Image | ImageDraw.ImageDraw, xy: Sequence[float], words: str, fill: RGB, font: Font,
          anchor: str | None = None, *, ground: RGB | None = None, palette: Palette | None = None,
          align: str = "left", spacing: int = 4) -> None:

@@ -10,8 +10,11 @@ Adler-32 of all the rows, combined from the bands' own. The pixels are those of 
 drawn on one canvas (a test decodes both).
 
 Every band's rows are `WIDTH + 1` bytes (the filter byte, then the palette entries): the
-background is the palette's entry 0, so a zero-filled image that wide is already blank rows with
-their filter bytes, and sprites are pasted straight into it (`rows`).
+background is the palette's entry 0, so zeroed memory is already blank rows with their filter
+bytes. A band is drawn in a `bytearray` that a Pillow image is laid over (`rows`): sprites are
+pasted straight into the bytes that are then summed and deflated, with no image made, read out
+or copied. In the bot a picture finds little of this in the processor's caches (the rest of a
+press ran in between), so what a band costs is mostly the code and memory it touches.
 """
 
 from __future__ import annotations
@@ -19,8 +22,8 @@ from __future__ import annotations
 import importlib
 import struct
 import zlib
-from collections.abc import Iterable, Sequence
-from functools import cache
+from collections.abc import Sequence
+from functools import cache, lru_cache
 from types import ModuleType
 from typing import NamedTuple
 
@@ -38,10 +41,8 @@ def _find_deflate() -> ModuleType:
 
 
 _deflate = _find_deflate()
+_map = Image.core.map_buffer
 
-#: Bytes of rows read and deflated at a time: small enough to stay in the processor's cache
-#: between the read, the sum and the deflate.
-PIECE_BYTES = 24_000
 ADLER_BASE = 65521
 
 
@@ -55,32 +56,35 @@ class Band(NamedTuple):
     width: int
 
 
-def rows(width: int, height: int, *, blank: bool = True) -> Image.Image:
-    """A band to paste into: `width + 1` palette entries a row, all 0 (the background, and the
-    filter byte in column 0), or, not `blank`, whatever the memory held (every byte of it to be
-    pasted over). Paste at x + 1."""
-    return Image.new("P", (width + 1, height), 0 if blank else None)
+class Rows(NamedTuple):
+    """A band being drawn: its rows in `data`, `width + 1` bytes each (the filter byte 0, then
+    palette entries), all 0 at first (the background), and `core`, a Pillow image core over the
+    same bytes to paste into at x + 1 (`core.paste`, or `sprites.write` for text)."""
+
+    data: bytearray
+    core: Image.core.ImagingCore
+
+    def image(self) -> Image.Image:
+        """A palette picture over the band's bytes, for Pillow's drawing (what `Image._new` makes
+        of a core, without a palette object for it)."""
+        image = Image.Image()
+        image.im, image._mode, image._size = self.core, "P", self.core.size
+        return image
 
 
-def band(image: Image.Image) -> Band:
-    """A `rows` image as a band. Its rows are read a piece at a time, each piece summed and
-    deflated while the processor still holds it (`tobytes` would copy the whole band twice first)."""
-    width, height = image.width - 1, image.height
+def rows(width: int, height: int) -> Rows:
+    """A blank band `width` pixels wide to draw in (at x + 1: column 0 is the filter byte)."""
+    data = bytearray((width + 1) * height)
+    return Rows(data, _map(data, (width + 1, height), "raw", 0, ("P", 0, 1)))
+
+
+def band(drawn: Rows) -> Band:
+    """A band's rows summed and deflated, read straight from their bytes."""
+    data = drawn.data
     deflate = _deflate.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15)
-    encoder = Image._getencoder("P", "raw", "P")
-    encoder.setimage(image.im, (0, 0, image.width, height))
-    parts, adler, done = [], 1, 0
-    try:
-        while not done:
-            _, done, piece = encoder.encode(max(PIECE_BYTES, image.width))
-            adler = _deflate.adler32(piece, adler)
-            parts.append(deflate.compress(piece))
-    finally:
-        encoder.cleanup()
-    if done < 0:
-        raise RuntimeError(f"encoder error {done}")
-    parts.append(deflate.flush(zlib.Z_SYNC_FLUSH))
-    return Band(b"".join(parts), adler, height * (width + 1), height, width)
+    deflated = deflate.compress(data) + deflate.flush(zlib.Z_SYNC_FLUSH)
+    width, height = drawn.core.size
+    return Band(deflated, _deflate.adler32(data), len(data), height, width - 1)
 
 
 def combine(adler: int, after: int, size: int) -> int:
@@ -91,25 +95,33 @@ def combine(adler: int, after: int, size: int) -> int:
 
 
 def png(bands: Sequence[Band], palette: Palette) -> bytes:
-    """The PNG of `bands` stacked top to bottom (all of one width) in `palette`'s colours."""
+    """The PNG of `bands` stacked top to bottom (all of one width) in `palette`'s colours, joined
+    once: the IDAT's CRC runs over the bands' bytes where they are kept."""
     width = bands[0].width
-    if any(b.width != width for b in bands):
-        raise ValueError("bands of one picture have one width")
-    adler = 1
+    adler, height, size, crc = 1, 0, 8, _IDAT_CRC
     for b in bands:
+        if b.width != width:
+            raise ValueError("bands of one picture have one width")
         adler = combine(adler, b.adler, b.size)
-    idat = b"".join(_stream(bands, adler))
-    height = sum(b.height for b in bands)
+        height += b.height
+        size += len(b.deflated)
+        crc = _deflate.crc32(b.deflated, crc)
+    tail = b"\x03\x00" + adler.to_bytes(4, "big")  # an empty final block (fixed codes), the Adler-32
+    crc = _deflate.crc32(tail, crc)
+    return b"".join((_head(width, height, palette), size.to_bytes(4, "big"), _IDAT,
+                     *(b.deflated for b in bands), tail, crc.to_bytes(4, "big"), IEND))
+
+
+#: The IDAT chunk's kind and the zlib stream's header (deflate, 32 KiB window, no preset dictionary).
+_IDAT = b"IDAT\x78\x01"
+_IDAT_CRC = zlib.crc32(_IDAT)
+
+
+@lru_cache(maxsize=64)
+def _head(width: int, height: int, palette: Palette) -> bytes:
+    """The signature, IHDR and PLTE: the same for every picture of a size."""
     head = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
-    return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", head), _palette(palette), _chunk(b"IDAT", idat), IEND))
-
-
-def _stream(bands: Iterable[Band], adler: int) -> Iterable[bytes]:
-    yield b"\x78\x01"  # zlib: deflate, 32 KiB window, no preset dictionary
-    for b in bands:
-        yield b.deflated
-    yield b"\x03\x00"  # an empty final block (fixed codes)
-    yield adler.to_bytes(4, "big")
+    return PNG_SIGNATURE + _chunk(b"IHDR", head) + _palette(palette)
 
 
 @cache

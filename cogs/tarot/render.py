@@ -73,6 +73,7 @@ from cogs.tarot.sprites import (
     sprite,
     symbol,
     text,
+    write,
 )
 
 # -- a hand -------------------------------------------------------------------------------------------
@@ -125,8 +126,8 @@ def draw_hand(cards: list[str], legal: set[str] | None = None, title: str = "", 
     """A player's hand (up to 21 cards), one row per group, `legal` ones (on the player's turn)
     raised and ringed and the others dimmed. `title` heads the picture ("Your hand" without one).
     With `discard`, `legal` are the cards the dealer may discard (the note says so)."""
-    ordered = tuple(sorted((check_card(c) for c in cards), key=sort_key))
-    playable = None if legal is None else frozenset(c for c in legal if c in ordered)
+    ordered = tuple(sorted(cards, key=sort_key))  # which checks each card
+    playable = None if legal is None else frozenset(legal).intersection(ordered)
     FONT_SIZES.update(HAND_SIZES)
     return _hand(ordered, playable, drawable(title) or "Your hand", discard)
 
@@ -144,19 +145,23 @@ def _hand(cards: tuple[str, ...], legal: frozenset[str] | None, title: str, disc
     drawn = [_hand_title(title, note, note_colour)]
     if not cards:
         drawn.append(_no_cards(legal is not None))
-    groups: dict[str, list[str]] = {kind: [] for kind in GROUP_ORDER}
-    for card in cards:
-        groups[group(card)].append(card)
-    for kind, mine in groups.items():
-        for n, line in enumerate(_lines(tuple(mine))):
-            drawn.append(_hand_row(kind if n == 0 else "", line, None if legal is None else legal.intersection(line)))
+    if legal is None:
+        drawn += [_hand_row(kind, line, None) for kind, line in _layout(cards)]
+    else:
+        drawn += [_hand_row(kind, line, legal.intersection(line)) for kind, line in _layout(cards)]
     drawn.append(_blank(MARGIN - 4))
     return bands.png(drawn, PALETTE)
 
 
 @lru_cache(maxsize=1024)
-def _lines(cards: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    return tuple(tuple(line) for line in lines_of(list(cards)))
+def _layout(cards: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """A hand's rows: each group's cards in lines, the group's kind beside its first line (""
+    beside the others). Kept: a player's plain hand is raised as it is on their next turn."""
+    groups: dict[str, list[str]] = {kind: [] for kind in GROUP_ORDER}
+    for card in cards:
+        groups[group(card)].append(card)
+    return tuple((kind if n == 0 else "", tuple(line))
+                 for kind, mine in groups.items() for n, line in enumerate(lines_of(mine)))
 
 
 def pitch(raised: bool) -> int:
@@ -167,18 +172,18 @@ def pitch(raised: bool) -> int:
 @lru_cache(maxsize=512)  # its note changes on nearly every picture
 def _hand_title(title: str, note: str, note_colour: RGB) -> Band:
     """The hand's title strip: the title on the left, the note (the count, or what is raised) on the right."""
-    image = rows(WIDTH, HEADER)
-    text(image, (X + WIDTH - MARGIN, HEADER / 2), note, note_colour, MIN_FONT, "rm")
+    drawn = rows(WIDTH, HEADER)
+    write(drawn.core, (X + WIDTH - MARGIN, HEADER / 2), note, note_colour, MIN_FONT, "rm")
     room = WIDTH - 3 * MARGIN - length(note, MIN_FONT)
-    text(image, (X + MARGIN, HEADER / 2), fit(title, TITLE_FONT, room), TEXT, TITLE_FONT, "lm")
-    return bands.band(image)
+    write(drawn.core, (X + MARGIN, HEADER / 2), fit(title, TITLE_FONT, room), TEXT, TITLE_FONT, "lm")
+    return bands.band(drawn)
 
 
 @cache
 def _no_cards(raised: bool) -> Band:
-    image = rows(WIDTH, pitch(raised))
-    text(image, (X + MARGIN, pitch(raised) / 2), "No cards in hand", DIM_TEXT, TITLE_FONT, "lm")
-    return bands.band(image)
+    drawn = rows(WIDTH, pitch(raised))
+    write(drawn.core, (X + MARGIN, pitch(raised) / 2), "No cards in hand", DIM_TEXT, TITLE_FONT, "lm")
+    return bands.band(drawn)
 
 
 @cache
@@ -191,24 +196,46 @@ def _hand_row(kind: str, line: tuple[str, ...], legal: frozenset[str] | None) ->
     """A row of a hand: its group's symbol and name when it is the group's first (`kind`), and
     its cards, `legal` ones raised and the others dimmed (all plain with `legal` None). Kept:
     a press changes a row or two of a hand, and the rest is what the last picture had."""
-    image = rows(WIDTH, pitch(legal is not None))
+    drawn = rows(WIDTH, pitch(legal is not None))
+    paste = drawn.core.paste
     if kind:
-        middle = (RAISE if legal is not None else 0) + CARD_H // 2
-        pictures.stamp(image, label(kind), None, X + MARGIN, middle - 32)
-        text(image, (X + MARGIN + (LABEL_W - 8) // 2, middle + 14), SUIT_NAMES[kind], TEXT, MIN_FONT, "mm")
-    x = float(MARGIN + LABEL_W)
-    for card, step in zip(line, steps(list(line)), strict=True):
+        beside = _label_column(kind, legal is not None)
+        paste(beside, (X + MARGIN, 0, X + MARGIN + LABEL_W, beside.size[1]))
+    for card, place in zip(line, _places(line), strict=True):
+        image, mask, left, top, width, height = _card(card, PLAIN if legal is None else LEGAL if card in legal
+                                                      else DIMMED)
+        paste(image, (place + left, top, place + left + width, top + height), mask)
+    return bands.band(drawn)
+
+
+@cache
+def _label_column(kind: str, raised: bool) -> Image.core.ImagingCore:
+    """What a group's first row shows left of its cards: the group's symbol and name, on the
+    background as the row's label column is (pasted whole)."""
+    column = Image.new("P", (LABEL_W, pitch(raised)), 0)
+    middle = (RAISE if raised else 0) + CARD_H // 2
+    pictures.stamp(column, label(kind), None, 0, middle - 32)
+    text(column, ((LABEL_W - 8) // 2, middle + 14), SUIT_NAMES[kind], TEXT, MIN_FONT, "mm")
+    return column.im
+
+
+@lru_cache(maxsize=1024)
+def _places(line: tuple[str, ...]) -> tuple[int, ...]:
+    """Where each card of a line starts in its band (the band's x: the picture's + X)."""
+    places, x = [], float(MARGIN + LABEL_W)
+    for step in steps(list(line)):
         x += step
-        if legal is None:
-            look, top = PLAIN, 0
-        elif card in legal:
-            look, top = LEGAL, 0
-        else:
-            look, top = DIMMED, RAISE
-        card_image, mask = sprite(card, look)
-        ring = (card_image.width - CARD_W) // 2
-        pictures.stamp(image, card_image, mask, X + round(x) - ring, top + (3 if look == LEGAL else 0) - ring)
-    return bands.band(image)
+        places.append(X + round(x))
+    return tuple(places)
+
+
+@cache
+def _card(card: str, look: str) -> tuple[Image.core.ImagingCore, Image.core.ImagingCore, int, int, int, int]:
+    """A hand card's sprite and mask as Pillow cores, where its top left stands from its place
+    (left and up by its ring; down by `RAISE` when dimmed, 3 px when raised), and its size."""
+    image, mask = sprite(card, look)
+    ring = (image.width - CARD_W) // 2
+    return image.im, mask.im, -ring, {DIMMED: RAISE, LEGAL: 3}.get(look, 0) - ring, image.width, image.height
 
 
 # -- a trick ------------------------------------------------------------------------------------------
@@ -272,12 +299,11 @@ def _trick(plays: tuple[tuple[str, str, bool], ...], wins: int | None, leader: s
         status, colour = f"{leader} led", DIM_TEXT
     head = _trick_title(title, status, colour)
     if plays:
-        table = rows(WIDTH, NAME_TOP - HEADER, blank=False)  # every byte pasted over: places, then margins
+        table = rows(WIDTH, NAME_TOP - HEADER)
+        paste = table.core.paste
         for n in range(4):
             slot = _slot(*plays[n][1:], n == wins) if n < len(plays) else _slot()
-            pictures.stamp(table, slot, None, X + MARGIN + n * TRICK_SLOT, 0)
-        table.im.paste(0, (0, 0, X + MARGIN, table.height))
-        table.im.paste(0, (X + MARGIN + 4 * TRICK_SLOT, 0, table.width, table.height))
+            paste(slot.im, (X + MARGIN + n * TRICK_SLOT, 0, X + MARGIN + (n + 1) * TRICK_SLOT, NAME_TOP - HEADER))
         middle = bands.band(table)
     else:
         middle = _waiting(idle or "Waiting for the lead" + (f" from {leader}" if leader else ""))
@@ -287,12 +313,12 @@ def _trick(plays: tuple[tuple[str, str, bool], ...], wins: int | None, leader: s
 @lru_cache(maxsize=512)
 def _trick_title(title: str, status: str, colour: RGB) -> Band:
     """The trick's title strip: the caption on the left, who led or won on the right."""
-    image = rows(WIDTH, HEADER)
+    drawn = rows(WIDTH, HEADER)
     status = fit(status, MIN_FONT, WIDTH * 0.6)
-    text(image, (X + WIDTH - MARGIN, HEADER / 2), status, colour, MIN_FONT, "rm")
+    write(drawn.core, (X + WIDTH - MARGIN, HEADER / 2), status, colour, MIN_FONT, "rm")
     room = WIDTH - 3 * MARGIN - length(status, MIN_FONT)
-    text(image, (X + MARGIN, HEADER / 2), fit(title, TITLE_FONT, room), TEXT, TITLE_FONT, "lm")
-    return bands.band(image)
+    write(drawn.core, (X + MARGIN, HEADER / 2), fit(title, TITLE_FONT, room), TEXT, TITLE_FONT, "lm")
+    return bands.band(drawn)
 
 
 @lru_cache(maxsize=512)
@@ -318,7 +344,8 @@ def _slot(card: str = "", as_led: bool = False, wins: bool = False) -> Image.Ima
 @lru_cache(maxsize=256)
 def _waiting(note: str) -> Band:
     """The table with no card yet: four empty places and the note (who leads, or "Game over")."""
-    image = rows(WIDTH, NAME_TOP - HEADER)
+    drawn = rows(WIDTH, NAME_TOP - HEADER)
+    image = drawn.image()
     for n in range(4):
         pictures.stamp(image, _slot(), None, X + MARGIN + n * TRICK_SLOT, 0)
     w = length(fit(note, TITLE_FONT, WIDTH - 4 * MARGIN), TITLE_FONT) + 28
@@ -327,15 +354,15 @@ def _waiting(note: str) -> Band:
     ImageDraw.Draw(image).rounded_rectangle(box, radius=10, fill=ink(BACKGROUND), outline=ink(GOLD), width=2)
     text(image, (X + WIDTH // 2, TRICK_TOP - HEADER + BIG_H / 2), fit(note, TITLE_FONT, WIDTH - 4 * MARGIN), GOLD,
          TITLE_FONT, "mm")
-    return bands.band(image)
+    return bands.band(drawn)
 
 
 @lru_cache(maxsize=1024)
 def _names(names: tuple[str, ...], wins: int | None) -> Band:
     """The players' names under their cards, in play order, the winner's in gold."""
-    image = rows(WIDTH, TRICK_H - NAME_TOP)
+    drawn = rows(WIDTH, TRICK_H - NAME_TOP)
     for n, name in enumerate(names):
         cx = X + MARGIN + n * TRICK_SLOT + TRICK_SLOT // 2
         for row, words in enumerate(name_lines(name, TRICK_SLOT - 8)):
-            text(image, (cx, 11 + row * 22), words, GOLD if n == wins else TEXT, MIN_FONT, "mm")
-    return bands.band(image)
+            write(drawn.core, (cx, 11 + row * 22), words, GOLD if n == wins else TEXT, MIN_FONT, "mm")
+    return bands.band(drawn)

@@ -4,7 +4,7 @@ the suits' symbols and each card as a palette sprite drawn once per (card, look)
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -211,6 +211,25 @@ def sprite(card: str, look: str, big: bool = False) -> tuple[Image.Image, Image.
 def text(image: Image.Image, xy: tuple[float, float], words: str, fill: RGB, size: int, anchor: str,
          ground: RGB = BACKGROUND) -> None:
     pictures.text(image, xy, words, fill, font(size), anchor, ground=ground, palette=PALETTE)
+
+
+def write(core: Image.core.ImagingCore, xy: tuple[float, float], words: str, fill: RGB, size: int, anchor: str,
+          ground: RGB = BACKGROUND) -> None:
+    """`text` pasted by Pillow's core into a band being drawn (`bands.rows`): the same pixels,
+    without an image over the band or the checks of a paste."""
+    if not words:
+        return
+    sprite, mask, left, top, width, height = _words(words, fill, size, anchor, ground)
+    x, y = round(xy[0]) + left, round(xy[1]) + top
+    core.paste(sprite, (x, y, x + width, y + height), mask)
+
+
+@lru_cache(maxsize=4096)
+def _words(words: str, fill: RGB, size: int, anchor: str, ground: RGB
+           ) -> tuple[Image.core.ImagingCore, Image.core.ImagingCore, int, int, int, int]:
+    """`words`' sprite and mask as cores, where its top left sits from the anchor point, its size."""
+    sprite, mask, left, top = pictures.text_sprite(words, fill, font(size), anchor, ground=ground, palette=PALETTE)
+    return sprite.im, mask.im, left, top, sprite.width, sprite.height
 
 
 @cache
