@@ -66,11 +66,13 @@ def private(state: State, seat: int) -> SeatView:
     legal = legal_for(hand, seat) if at.step != "vote" and not finished(state) else []
     trick = hand["tricks"][-1] if hand["tricks"] and hand["tricks"][-1]["winner"] is None else None
     plays = trick["plays"] if trick else []
-    as_led = sort_hand([c for c in substitutes(held, led_suit(plays), hand["g_suit"]) if c in legal])
+    ordered = sort_hand(held)
+    in_order = _kept_in_order(ordered, legal)
+    as_led = _kept_in_order(in_order, [c for c in substitutes(held, led_suit(plays), hand["g_suit"]) if c in legal])
     mine: SeatView = {
         "seat": seat, "hand_no": min(state["hand_no"], HANDS_PER_GAME - 1) + 1, "hands": HANDS_PER_GAME,
         "dealer": hand["dealer"], "allegiances": state["options"]["allegiances"],
-        "hand": sort_hand(held), "legal": sort_hand(legal), "as_led": as_led,
+        "hand": ordered, "legal": in_order, "as_led": as_led,
         # only the mover's menu needs it; a led card is never the Fool (`led_suit`)
         "led": cast(LedSuit | None, led_suit(plays)) if legal else None,
         "window": hand_phase(hand) == "window" and not finished(state),
@@ -89,6 +91,15 @@ def private(state: State, seat: int) -> SeatView:
         mine["can_call"] = {"ace": hand["window"]["ace"], "shown": corresponding_ace(hand["window"]["ace"]),
                             "passed": hand["window"]["passed"]}
     return mine
+
+
+def _kept_in_order(ordered: list[str], cards: list[str]) -> list[str]:
+    """`sort_hand(cards)`, taken from `ordered` (a sorted hand) when it holds them all: a seat's
+    view lists its hand, what it may play and what follows the lead, each in hand order."""
+    wanted = set(cards)
+    if len(wanted) != len(cards) or not wanted.issubset(ordered):
+        return sort_hand(cards)
+    return [c for c in ordered if c in wanted]
 
 
 def conference_on(options: Mapping[str, Any]) -> bool:
