@@ -172,6 +172,12 @@ def pitch(raised: bool) -> int:
 @lru_cache(maxsize=512)  # its note changes on nearly every picture
 def _hand_title(title: str, note: str, note_colour: RGB) -> Band:
     """The hand's title strip: the title on the left, the note (the count, or what is raised) on the right."""
+    return _strip(title, note, note_colour)
+
+
+def _strip(title: str, note: str, note_colour: RGB) -> Band:
+    """A title strip `HEADER` high: `title` on the left in `TITLE_FONT`, `note` on the right (drawn
+    whole: deflating its blank rows costs less than keeping them apart)."""
     drawn = rows(WIDTH, HEADER)
     write(drawn.core, (X + WIDTH - MARGIN, HEADER / 2), note, note_colour, MIN_FONT, "rm")
     room = WIDTH - 3 * MARGIN - length(note, MIN_FONT)
@@ -219,7 +225,7 @@ def _label_column(kind: str, raised: bool) -> Image.core.ImagingCore:
     return column.im
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)
 def _places(line: tuple[str, ...]) -> tuple[int, ...]:
     """Where each card of a line starts in its band (the band's x: the picture's + X)."""
     places, x = [], float(MARGIN + LABEL_W)
@@ -310,15 +316,10 @@ def _trick(plays: tuple[tuple[str, str, bool], ...], wins: int | None, leader: s
     return bands.png([head, middle, _names(tuple(name for name, _, _ in plays), wins)], PALETTE)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=2048)  # a game's captions and who led or won: about 40 (2 MiB at most)
 def _trick_title(title: str, status: str, colour: RGB) -> Band:
     """The trick's title strip: the caption on the left, who led or won on the right."""
-    drawn = rows(WIDTH, HEADER)
-    status = fit(status, MIN_FONT, WIDTH * 0.6)
-    write(drawn.core, (X + WIDTH - MARGIN, HEADER / 2), status, colour, MIN_FONT, "rm")
-    room = WIDTH - 3 * MARGIN - length(status, MIN_FONT)
-    write(drawn.core, (X + MARGIN, HEADER / 2), fit(title, TITLE_FONT, room), TEXT, TITLE_FONT, "lm")
-    return bands.band(drawn)
+    return _strip(title, fit(status, MIN_FONT, WIDTH * 0.6), colour)
 
 
 @lru_cache(maxsize=512)
@@ -357,7 +358,7 @@ def _waiting(note: str) -> Band:
     return bands.band(drawn)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)  # a game's: about 30, each about 1.5 KiB (6 MiB at most)
 def _names(names: tuple[str, ...], wins: int | None) -> Band:
     """The players' names under their cards, in play order, the winner's in gold."""
     drawn = rows(WIDTH, TRICK_H - NAME_TOP)

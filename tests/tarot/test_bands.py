@@ -164,6 +164,18 @@ def test_a_card_played_deflates_its_row_and_the_title_only(monkeypatch: pytest.M
     assert heights == [render.HEADER, render.pitch(False)]
 
 
+def test_title_strips_of_tall_and_deep_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Title strips with accents over capitals, descenders, a caption alone (no one led yet), as
+    the whole canvas drew them (their words are pasted by Pillow's core, `sprites.write`)."""
+    compared = Compared(monkeypatch)
+    for name in ("ǕÅÉ Ōsaka Ünïcode", "gjpqy_,;", "Ǻ"):
+        render.draw_hand(["CU-3"], None, f"{name}'s hand")
+        render.draw_hand(["CU-3"], {"CU-3"}, name)
+        render.draw_trick([("Bo", "T07", True)], name, None, f"Trick {name}")  # "<name> led"
+    render.draw_trick([], "", None, "ǕÅÉ gjpqy")
+    assert compared.count == 10
+
+
 def test_a_card_added_to_the_trick_redraws_only_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
     name = f"Player {random.random()}"
     plays = [(name, "CU-3", False), ("Ben", "T07", False), ("Cy", "CU-K", False)]
