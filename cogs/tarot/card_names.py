@@ -24,6 +24,10 @@ _KEYS = {card: (0 if card == FOOL or card[0] == "T" else 1 + SUIT_ORDER.index(ca
          for card in DECK}
 
 
+#: Each card's place in a hand's order (`sort_key`), for sorting by a lookup alone.
+HAND_ORDER: dict[str, int] = {card: n for n, card in enumerate(sorted(_KEYS, key=_KEYS.__getitem__))}
+
+
 def check_card(card: str) -> str:
     if card not in _KEYS:
         raise ValueError(f"not a tarot card id: {card!r}")

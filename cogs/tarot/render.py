@@ -39,7 +39,7 @@ from cogs.table.pictures import FONT_SIZES, RGB, drawable, fit, length
 from cogs.table.wording import plural
 from cogs.tarot import bands
 from cogs.tarot.bands import Band, rows
-from cogs.tarot.card_names import FOOL, GROUP_ORDER, SUIT_NAMES, check_card, group, sort_key
+from cogs.tarot.card_names import FOOL, GROUP_ORDER, HAND_ORDER, SUIT_NAMES, check_card, group
 from cogs.tarot.sprites import (
     BACKGROUND,
     BIG_H,
@@ -126,7 +126,12 @@ def draw_hand(cards: list[str], legal: set[str] | None = None, title: str = "", 
     """A player's hand (up to 21 cards), one row per group, `legal` ones (on the player's turn)
     raised and ringed and the others dimmed. `title` heads the picture ("Your hand" without one).
     With `discard`, `legal` are the cards the dealer may discard (the note says so)."""
-    ordered = tuple(sorted(cards, key=sort_key))  # which checks each card
+    try:
+        ordered = tuple(sorted(cards, key=HAND_ORDER.__getitem__))
+    except KeyError:
+        for card in cards:
+            check_card(card)  # says which is no card
+        raise
     playable = None if legal is None else frozenset(legal).intersection(ordered)
     FONT_SIZES.update(HAND_SIZES)
     return _hand(ordered, playable, drawable(title) or "Your hand", discard)
@@ -308,8 +313,8 @@ def _trick(plays: tuple[tuple[str, str, bool], ...], wins: int | None, leader: s
         table = rows(WIDTH, NAME_TOP - HEADER)
         paste = table.core.paste
         for n in range(4):
-            slot = _slot(*plays[n][1:], n == wins) if n < len(plays) else _slot()
-            paste(slot.im, (X + MARGIN + n * TRICK_SLOT, 0, X + MARGIN + (n + 1) * TRICK_SLOT, NAME_TOP - HEADER))
+            slot = _slot_core(*plays[n][1:], n == wins) if n < len(plays) else _slot_core()
+            paste(slot, (X + MARGIN + n * TRICK_SLOT, 0, X + MARGIN + (n + 1) * TRICK_SLOT, NAME_TOP - HEADER))
         middle = bands.band(table)
     else:
         middle = _waiting(idle or "Waiting for the lead" + (f" from {leader}" if leader else ""))
@@ -340,6 +345,12 @@ def _slot(card: str = "", as_led: bool = False, wins: bool = False) -> Image.Ima
     if wins:
         tag(image, cx, top + BIG_H + 5, "WINS", GOLD_DARK, GOLD)
     return image
+
+
+@cache
+def _slot_core(card: str = "", as_led: bool = False, wins: bool = False) -> Image.core.ImagingCore:
+    """`_slot`'s Pillow core, pasted by the core's own call (78 cards, 4 looks each at most)."""
+    return _slot(card, as_led, wins).im
 
 
 @lru_cache(maxsize=256)

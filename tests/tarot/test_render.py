@@ -13,7 +13,7 @@ from PIL import Image, ImageChops
 
 from cogs.table.pictures import font
 from cogs.tarot import render
-from cogs.tarot.card_names import DECK, RANKS, SUIT_ORDER, card_label, card_short, sort_key
+from cogs.tarot.card_names import DECK, HAND_ORDER, RANKS, SUIT_ORDER, card_label, card_short, sort_key
 from cogs.tarot.render import FONT_SIZES, draw_hand, draw_trick
 from tests.test_pictures_legible import check
 
@@ -78,6 +78,15 @@ def test_labels() -> None:
     assert card_short("T21") == "Trump 21"
     assert card_short("FOOL") == "Fool"
     assert len({card_label(c) for c in DECK}) == len({card_short(c) for c in DECK}) == 78
+
+
+def test_a_hand_is_sorted_by_its_order_looked_up() -> None:
+    """`HAND_ORDER` (a hand is sorted by a lookup) keeps `sort_key`'s order; a hand given in any
+    order is the same picture."""
+    assert sorted(DECK, key=HAND_ORDER.__getitem__) == sorted(DECK, key=sort_key)
+    cards = random.Random(5).sample(DECK, 18)
+    assert draw_hand(cards, set(cards[:4]), "Bo's hand") == draw_hand(sorted(cards, key=sort_key), set(cards[:4]),
+                                                                      "Bo's hand")
 
 
 @pytest.mark.parametrize("bad", ["", "CU-1", "T00", "T22", "T1", "XX-K", "cu-k", "Fool"])
