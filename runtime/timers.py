@@ -47,7 +47,10 @@ class Timers:
         self.process_id = process_id
         self.shards = list(shards or [])
         self._sweeper: asyncio.Task[None] | None = None
-        self._tasks: dict[int, asyncio.Task[None]] = {}
+        #: game id -> its timer: a loop timer, not a sleeping task (a game's deadline moves at
+        #: nearly every step, so a task was made and cancelled per step); a task only once due
+        self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._expiring: set[asyncio.Task[None]] = set()
         self._at: dict[int, float] = {}
         self.graced: list[GameRecord] = []
         service.watch_deadlines(self.arm)
@@ -58,24 +61,27 @@ class Timers:
         return dict(self._at)
 
     def arm(self, game_id: int, at: float | None) -> None:
-        if self._at.get(game_id) == at and game_id in self._tasks:
+        if self._at.get(game_id) == at and game_id in self._timers:
             return
-        task = self._tasks.pop(game_id, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
+        timer = self._timers.pop(game_id, None)
+        if timer is not None:
+            timer.cancel()
         self._at.pop(game_id, None)
         if at is None:
             return
         self._at[game_id] = at
-        self._tasks[game_id] = asyncio.get_running_loop().create_task(
-            self._sleep_then_expire(game_id, at), name=f"timer-{game_id}"
-        )
+        self._timers[game_id] = asyncio.get_running_loop().call_later(
+            max(0.0, at - self.clock.now()), self._due, game_id, at)
 
-    async def _sleep_then_expire(self, game_id: int, at: float) -> None:
-        await asyncio.sleep(max(0.0, at - self.clock.now()))
+    def _due(self, game_id: int, at: float) -> None:
         if self._at.get(game_id) == at:
-            self._tasks.pop(game_id, None)
+            self._timers.pop(game_id, None)
             self._at.pop(game_id, None)
+        task = asyncio.get_running_loop().create_task(self._expire(game_id), name=f"timer-{game_id}")
+        self._expiring.add(task)
+        task.add_done_callback(self._expiring.discard)
+
+    async def _expire(self, game_id: int) -> None:
         try:
             steps = await self.service.expire(game_id)
         except Exception:
@@ -153,7 +159,7 @@ class Timers:
         if self._sweeper is not None:
             self._sweeper.cancel()
             self._sweeper = None
-        for task in self._tasks.values():
-            task.cancel()
-        self._tasks.clear()
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()  # a timer already due runs on: its step is being applied
         self._at.clear()

@@ -26,7 +26,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import weakref
 from collections.abc import Coroutine
 from typing import Any
 
@@ -34,7 +33,7 @@ import discord
 
 from cogs.table.host import Outbox
 from cogs.table.mentions import NOBODY, neutral, only
-from cogs.table.presence import Presence
+from cogs.table.presence import Asked, Graces, Presence, asked_of
 from cogs.table.present import table_info
 from cogs.table.quiet import post
 from cogs.table.registry import ui_for
@@ -57,14 +56,6 @@ BULK_MAX_AGE = 14 * 24 * 3600 - 3600
 DIGEST_LINES = 6
 NOTIFY_CHOICES = ("thread", "dm", "off")
 
-#: A wait as a ping names it: (seat, key, prompt); only a seat's waits are pinged (`live`).
-Asked = tuple[int | None, str, str]
-
-
-def asked_of(deadline: Deadline) -> Asked:
-    return deadline["seat"], deadline["key"], deadline["prompt"]
-
-
 class Pings:
     def __init__(self, delivery: Outbox, grace: float | None = None) -> None:
         self.delivery = delivery
@@ -76,7 +67,7 @@ class Pings:
         self._older: dict[int, list[int]] = {}
         self._one_by_one: set[int] = set()  # guilds where bulk delete was refused (no Manage Messages)
         self._tasks: set[asyncio.Task[None]] = set()
-        self._waiting: weakref.WeakSet[asyncio.Task[None]] = weakref.WeakSet()  # pings in their grace
+        self.graces = Graces()  # the pings of players at the table, waiting out their grace
         self._order: dict[int, asyncio.Lock] = {}  # one ping at a time per game, in step order
         self._over: dict[int, asyncio.Event] = {}  # set when a game's result is about to be posted
 
@@ -97,7 +88,7 @@ class Pings:
             by_delay.setdefault(self.presence.delay(game.id, wait, now, self.delivery.now), set()).add(asked_of(wait))
         for delay, asked in by_delay.items():
             if delay > 0:
-                self._waiting.add(self._spawn(self._ping_unless_answered(game, asked, delay), f"ping-later-{game.id}"))
+                self.graces.wait(game.id, delay, self._grace_over, game, asked)
             else:
                 self._spawn(self._ping_in_order(game, asked), f"ping-{game.id}")
 
@@ -106,10 +97,11 @@ class Pings:
         task.add_done_callback(self._tasks.discard)
         return task
 
-    async def _ping_unless_answered(self, game: GameRecord, asked: set[Asked], delay: float) -> None:
-        with contextlib.suppress(TimeoutError):  # the ping of players at the table, after `delay`
-            await asyncio.wait_for(self.over_event(game.id).wait(), delay)
-        await self._ping_in_order(game, asked)
+    def _grace_over(self, game: GameRecord, asked: set[Asked]) -> None:
+        """The ping of players at the table, once their grace is over: sent only if what it asks
+        is still open (nearly always answered by then, so nothing is started)."""
+        if not self.over_event(game.id).is_set() and self.live(game, asked):
+            self._spawn(self._ping_in_order(game, asked), f"ping-{game.id}")
 
     def _nudge(self, applied: Applied) -> None:
         """A private event the game marks as a nudge (`GameUI.nudges`: "you may call an
@@ -141,6 +133,7 @@ class Pings:
         with the newest when `game` is given): they asked for moves that no longer exist. DM
         pings stay (see the module's docstring)."""
         self.over_event(game_id).set()
+        self.graces.drop(game_id)
         lock = self._order.get(game_id)
         if lock is not None:
             async with lock:
@@ -169,15 +162,18 @@ class Pings:
 
     async def settle(self, within: float = 3.0) -> None:
         """Shutdown: pings on their way get `within` seconds to go out; the rest are cancelled."""
-        for task in self._waiting:  # pings waiting out their grace are not on their way
-            task.cancel()
+        self.graces.drop()  # pings waiting out their grace are not on their way
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.drain(), within)  # a timeout cancels the pings drain waits on
 
     async def drain(self) -> None:
-        """Wait for the pings on their way (shutdown, tests)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        """Wait for the pings on their way, and those still in their grace (shutdown, tests)."""
+        loop = asyncio.get_running_loop()
+        while self._tasks or self.graces.next_due() is not None:
+            if self._tasks:
+                await asyncio.gather(*list(self._tasks), return_exceptions=True)
+            elif (due := self.graces.next_due()) is not None:
+                await asyncio.sleep(max(0.0, due - loop.time()) + 0.001)
 
     def live(self, game: GameRecord, asked: set[Asked], seat: int | None = None) -> list[Deadline]:
         """The asked waits (of `seat`, or of anyone) still open now: the game moves on while a

@@ -4,6 +4,10 @@ Kept in memory: after a restart everyone counts as away, and is pinged at once."
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
 from storage import Deadline
 
 #: Seconds since a player's last action in a game during which they count as at its table.
@@ -12,6 +16,13 @@ AT_THE_TABLE = 300.0
 SHARE = 1 / 3
 #: ...and at once when that would be less than this many seconds.
 SHORTEST = 3.0
+
+#: A wait as a ping names it: (seat, key, prompt); only a seat's waits are pinged (`Pings.live`).
+Asked = tuple[int | None, str, str]
+
+
+def asked_of(deadline: Deadline) -> Asked:
+    return deadline["seat"], deadline["key"], deadline["prompt"]
 
 
 class Presence:
@@ -39,3 +50,44 @@ class Presence:
         at = wait.get("at")
         delay = self.grace if at is None else min(self.grace, (at - clock_now) * SHARE)
         return delay if delay >= min(SHORTEST, self.grace) else 0.0  # (a grace set shorter is taken as set)
+
+
+class Graces:
+    """Pings waiting out their grace, per game: loop timers, not tasks (in a brisk game one waits
+    per step and nearly every one is answered before it is due). A game's are dropped when it
+    ends, everyone's at shutdown."""
+
+    def __init__(self) -> None:
+        self._later: dict[int, list[asyncio.TimerHandle]] = {}
+
+    def wait(self, game_id: int, delay: float, due: Callable[..., None], *args: Any) -> None:
+        """`due(*args)` after `delay` seconds, unless the game's waits are dropped first."""
+        handle = asyncio.get_running_loop().call_later(delay, self._fire, game_id, due, args)
+        self._later.setdefault(game_id, []).append(handle)
+
+    def _fire(self, game_id: int, due: Callable[..., None], args: tuple[Any, ...]) -> None:
+        now = asyncio.get_running_loop().time()
+        waiting = self._later.get(game_id)
+        if waiting is not None:
+            waiting[:] = [h for h in waiting if h.when() > now]  # this one has fired
+            if not waiting:
+                del self._later[game_id]
+        due(*args)
+
+    def drop(self, game_id: int | None = None) -> None:
+        """Drop a game's waits (None: every game's)."""
+        dropped = list(self._later.values()) if game_id is None else [self._later.get(game_id, [])]
+        for waiting in dropped:
+            for handle in waiting:
+                handle.cancel()
+        if game_id is None:
+            self._later.clear()
+        else:
+            self._later.pop(game_id, None)
+
+    def next_due(self) -> float | None:
+        """When the next wait is due, on the loop's clock (None: none waits)."""
+        return min((h.when() for waiting in self._later.values() for h in waiting), default=None)
+
+    def of(self, game_id: int) -> int:
+        return len(self._later.get(game_id, []))

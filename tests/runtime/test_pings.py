@@ -452,3 +452,24 @@ async def test_shutting_down_drops_the_pings_still_in_their_grace_at_once() -> N
     await pings.after(asked(game, COUNT))
     await asyncio.wait_for(pings.settle(within=5.0), 1.0)  # not the 5 s (nor the 30 s grace)
     assert host.sent == [] and not pings._tasks
+
+
+async def test_a_ping_in_its_grace_is_a_timer_and_starts_nothing_when_answered() -> None:
+    """A brisk game asks something at every step and it is nearly always answered within the
+    grace: the wait is a timer, and when it is due with nothing left to ask no task is started."""
+    pings, host, game = setup()
+    pings.presence.grace = 0.2
+    await pings.after(acted(game, 2))
+    await pings.after(asked(game, COUNT))
+    assert not pings._tasks and pings.graces.of(game.id) == 1
+    started: list[str] = []
+    spawn = pings._spawn
+
+    def counted(work: Any, name: str) -> Any:
+        started.append(name)
+        return spawn(work, name)
+
+    pings._spawn = counted  # type: ignore[method-assign]
+    game.deadlines = []  # cara counted
+    await asyncio.sleep(0.3)
+    assert started == [] and pings.graces.next_due() is None and host.sent == []

@@ -169,7 +169,8 @@ async def test_a_timer_whose_expiry_fails_tries_again(db_path: Path, monkeypatch
 
         monkeypatch.setattr(service, "expire", busy)
         clock.advance(TURN_TIMEOUT)
-        await timers._sleep_then_expire(game_id, clock.now())
+        timers._due(game_id, timers.armed[game_id])  # its time came
+        await asyncio.gather(*timers._expiring)
         assert timers.armed == {game_id: clock.now() + RETRY_AFTER} and not published
         clock.advance(RETRY_AFTER)
         assert await timers.fire_due() == 1 and len(published) == 1
@@ -231,3 +232,27 @@ async def restored_and_resumed(storage: Storage, service: TableService, timers: 
     assert (await service.replay(game_id))["resumed"] == [restart]
     with pytest.raises(Refusal):
         await service.act(game_id, ALICE, {"type": "resume"})
+
+
+async def test_a_games_timer_is_a_loop_timer_until_it_is_due(db_path: Path) -> None:
+    """A deadline moves at nearly every step: re-arming swaps a loop timer, no task is made and
+    cancelled per step; only a timer that comes due starts the step that applies it."""
+    clock = ManualClock()
+    published: list[Applied] = []
+    storage, service, timers = await boot(db_path, clock, published, seed=4)
+    try:
+        tasks_before = len(asyncio.all_tasks())
+        game_id = await started_game(service, [ALICE, BOB])
+        first = timers._timers[game_id]
+        timers.arm(game_id, clock.now() + 50.0)
+        assert first.cancelled() and not timers._timers[game_id].cancelled()
+        assert len(asyncio.all_tasks()) == tasks_before and not timers._expiring
+        timers.arm(game_id, clock.now() + 0.01)  # comes due on the loop's own clock
+        soon = timers._timers[game_id]
+        await asyncio.sleep(0.05)
+        await asyncio.gather(*timers._expiring)
+        # it fired and its step ran (the manual clock had not passed the deadline: re-armed for it)
+        assert timers._timers.get(game_id) is not soon and not soon.cancelled() and not timers._expiring
+    finally:
+        timers.close()
+        await storage.close()
