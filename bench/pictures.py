@@ -29,9 +29,9 @@ bot's order (one per picture key), after as many other games: what the bot pays 
 (`played_mean_ms` too: the CPU a game's pictures cost is their mean). In the bot, the rest of a
 press (discord.py, JSON, the database) runs between two pictures and leaves little of them in
 the processor's caches: with `--cold`, "cold p50/mean" (`cold_median_ms`, `cold_mean_ms`)
-draws the same pictures again, a 64 MiB buffer read before each (about what the bot pays: tarot
-0.54 ms a picture here, 0.48 ms in bench/e2e.py). The last line is one JSON object
-{game/picture: {...}}.
+draws the pictures of as many other games, a 64 MiB buffer read before each: about what the bot
+pays (tarot's hands and tricks 0.46-0.49 ms here, 0.48 ms a picture in bench/e2e.py at 100
+games; 0.15 and 0.13 ms warm). The last line is one JSON object {game/picture: {...}}.
 """
 
 from __future__ import annotations
