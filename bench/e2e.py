@@ -1598,6 +1598,26 @@ def print_game_level(r: dict[str, Any]) -> None:
           f"({r['failed_openings']} failed openings, {r['missed_moves']} missed moves){lag}", flush=True)
 
 
+def print_summary(results: list[dict[str, Any]]) -> None:
+    """Each game's ratio against the floor beside it and against the median of the run's floors
+    at its level: the floor alone moves by a third from run to run on a virtual machine."""
+    floors: dict[int, list[float]] = {}
+    for r in results:
+        if r.get("game") == "floor" and r.get("cpu_ms_per_interaction"):
+            floors.setdefault(r["games"], []).append(r["cpu_ms_per_interaction"])
+    games = [r for r in results if r.get("game") not in (None, "floor", "tokens") and r.get("cpu_ms_per_interaction")]
+    if not floors or not games:
+        return
+    print("summary: bot CPU per interaction, × the floor beside it, × the median floor "
+          + ", ".join(f"({n} games: {statistics.median(f):.2f} ms of {len(f)})" for n, f in floors.items()))
+    for r in games:
+        median = statistics.median(floors.get(r["games"], [0.0])) or None
+        r["cpu_vs_median_floor"] = round(r["cpu_ms_per_interaction"] / median, 2) if median else None
+        goal = GOALS["cpu_vs_floor"].get(r["game"])
+        print(f"  {r['game']:>8} {r['games']:>4}: {r['cpu_ms_per_interaction']:.2f} ms, {r.get('cpu_vs_floor')}× beside, "
+              f"{r['cpu_vs_median_floor']}× median (goal ≤ {goal}×)", flush=True)
+
+
 def think_range(text: str) -> tuple[float, float]:
     parts = [float(x) for x in text.split(",")]
     low, high = (parts[0], parts[0]) if len(parts) == 1 else (parts[0], parts[1])
@@ -1713,6 +1733,7 @@ def main() -> None:
                     result["cpu_vs_floor"] = round(cpu / floor_ms, 2) if floor_ms and cpu else None
                     print_game_level(result)
                 results.append(result)
+    print_summary(results)
     if args.database == "postgresql":
         from tests import pg
 
