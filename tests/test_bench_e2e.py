@@ -24,13 +24,17 @@ def test_bench_e2e_prints_one_json_line_with_the_numbers() -> None:
     )
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout.strip().splitlines()[-1])
-    floor, tokens, hallway, words = result["levels"]
+    tokens, floor_h, hallway, floor_w, words = result["levels"]
 
-    # the floor bot (bench/floor.py) is measured in the same run, and each game's CPU is a ratio to it
-    assert floor["game"] == "floor" and floor["interactions"] >= 1 and floor["cpu_ms_per_interaction"] > 0
-    for level in (hallway, words):
+    # the floor bot (bench/floor.py) runs right before each game, whose CPU is a ratio to it and
+    # to the median of the run's floors
+    floors = [floor_h["cpu_ms_per_interaction"], floor_w["cpu_ms_per_interaction"]]
+    for floor, level in ((floor_h, hallway), (floor_w, words)):
+        assert floor["game"] == "floor" and floor["interactions"] >= 1 and floor["cpu_ms_per_interaction"] > 0
         assert level["floor_cpu_ms_per_interaction"] == floor["cpu_ms_per_interaction"]
         assert level["cpu_vs_floor"] == round(level["cpu_ms_per_interaction"] / floor["cpu_ms_per_interaction"], 2)
+        assert level["cpu_vs_median_floor"] == round(level["cpu_ms_per_interaction"] / (sum(floors) / 2), 2)
+    assert "summary: bot CPU per interaction" in done.stdout
 
     assert set(tokens) >= TOKENS_KEYS
     assert tokens["games"] == 1 and tokens["actions"] == 2
