@@ -3,9 +3,10 @@ a system call each; `one_write.install` sends the same bytes in one piece."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any
 
 import aiohttp
@@ -34,6 +35,20 @@ def part_by_part() -> Iterator[None]:
         MultipartWriter.write = saved  # type: ignore[method-assign]
 
 
+@contextlib.asynccontextmanager
+async def serving(handler: Callable[[web.Request], Awaitable[web.Response]]) -> AsyncIterator[str]:
+    """A local server whose POST /x is `handler`; yields its base URL."""
+    app = web.Application()
+    app.router.add_post("/x", handler)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    await web.TCPSite(runner, "127.0.0.1", 0).start()
+    try:
+        yield f"http://127.0.0.1:{runner.addresses[0][1]}"
+    finally:
+        await runner.cleanup()
+
+
 async def post_and_count(data: Any) -> tuple[int, bytes, str]:
     """(the client's writes to its socket, the body the server got, its content type)."""
     got: dict[str, Any] = {}
@@ -42,32 +57,22 @@ async def post_and_count(data: Any) -> tuple[int, bytes, str]:
         got["body"], got["type"] = await request.read(), request.headers["Content-Type"]
         return web.json_response({"id": "1"})
 
-    app = web.Application()
-    app.router.add_post("/x", handler)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = runner.addresses[0][1]
     writes = 0
-    try:
-        async with aiohttp.ClientSession() as session:
-            async with session.get(f"http://127.0.0.1:{port}/missing"):
-                pass  # the connection is open and idle, as discord.py's kept-alive ones are
-            connector: Any = session.connector
-            [[(protocol, _)]] = [list(kept) for kept in connector._conns.values()]
-            real = protocol.transport.write
+    async with serving(handler) as base, aiohttp.ClientSession() as session:
+        async with session.get(f"{base}/missing"):
+            pass  # the connection is open and idle, as discord.py's kept-alive ones are
+        connector: Any = session.connector
+        [[(protocol, _)]] = [list(kept) for kept in connector._conns.values()]
+        real = protocol.transport.write
 
-            def counted(chunk: Any) -> None:
-                nonlocal writes
-                writes += 1
-                real(chunk)
+        def counted(chunk: Any) -> None:
+            nonlocal writes
+            writes += 1
+            real(chunk)
 
-            protocol.transport.write = counted
-            async with session.post(f"http://127.0.0.1:{port}/x", data=data) as response:
-                assert response.status == 200
-    finally:
-        await runner.cleanup()
+        protocol.transport.write = counted
+        async with session.post(f"{base}/x", data=data) as response:
+            assert response.status == 200
     return writes, got["body"], got["type"]
 
 
@@ -139,7 +144,7 @@ async def test_the_one_body_form_writes_what_aiohttp_writes(parts: list[tuple[st
 def test_anything_else_is_aiohttps_own_form() -> None:
     urlencoded = one_write.OneBodyForm()
     urlencoded.add_field("a", "1")
-    assert not isinstance(urlencoded(), aiohttp.payload.BytesPayload) or urlencoded.is_multipart is False
+    assert not urlencoded.is_multipart and urlencoded().content_type == "application/x-www-form-urlencoded"
     quoted = one_write.OneBodyForm(quote_fields=True)
     quoted.add_field("files[0]", io.BytesIO(b"x"), filename="x.png")
     assert isinstance(quoted(), MultipartWriter)  # aiohttp quotes the brackets: its own job
@@ -176,18 +181,9 @@ async def test_discord_py_sends_a_picture_through_the_one_body_form(monkeypatch:
         got["json"], got["file"], got["name"] = fields["payload_json"], upload.file.read(), upload.filename
         return web.json_response({"id": "1"})
 
-    app = web.Application()
-    app.router.add_post("/x", handler)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    try:
-        url = f"http://127.0.0.1:{runner.addresses[0][1]}/x"
-        async with aiohttp.ClientSession() as session, session.post(url, data=form) as response:
-            assert response.status == 200
-    finally:
-        await runner.cleanup()
+    async with serving(handler) as base, aiohttp.ClientSession() as session, \
+            session.post(f"{base}/x", data=form) as response:
+        assert response.status == 200
     assert len(made) == 1 and isinstance(made[0], aiohttp.payload.BytesPayload)
     assert json.loads(got["json"]) == {"content": "hi"}
     assert got["name"] == "t.png" and got["file"] == picture
