@@ -29,6 +29,7 @@ import discord  # noqa: E402
 from discord.ext import commands  # noqa: E402
 
 from cogs.table import one_write  # noqa: E402
+from cogs.table import pressed as lazy_messages  # noqa: E402
 from cogs.table.edge import TableEdge  # noqa: E402
 from cogs.table.lines import event_line  # noqa: E402
 from cogs.table.rate_buckets import sweep_buckets_lazily  # noqa: E402
@@ -112,6 +113,7 @@ class RumpusBot(commands.AutoShardedBot):
                          help_command=None, tree_cls=RumpusTree, **options)
         sweep_buckets_lazily(self.http)
         one_write.install()
+        lazy_messages.install()
         self.settings = settings
         self.clock = clock
         self.rng = rng

@@ -27,6 +27,8 @@ from typing import Any
 
 import discord
 
+from cogs.table.pressed import has_message
+
 log = logging.getLogger(__name__)
 
 #: Seconds after the press an action may go unanswered before it is deferred: Discord allows
@@ -47,7 +49,7 @@ class Watch:
 
     def __init__(self, interaction: discord.Interaction, delay: float, *, thinking: bool | None = None) -> None:
         self.interaction = interaction
-        self.thinking = interaction.message is None if thinking is None else thinking
+        self.thinking = not has_message(interaction) if thinking is None else thinking
         #: Held around every first response of this interaction, the deferral's included.
         self.lock = asyncio.Lock()
         self.deferred = False

@@ -8,6 +8,7 @@ the table or their own hand, else the step's lines. Then the step is published.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -20,6 +21,7 @@ from cogs.table.deferral import answering
 from cogs.table.delivery import Delivery
 from cogs.table.kept_pictures import kept
 from cogs.table.present import Rendered, render_private
+from cogs.table.pressed import Pressed, holds, menu_of, pressed
 from cogs.table.registry import ui_for
 from cogs.table.rules import rule_text
 from games.registry import get_engine
@@ -46,33 +48,19 @@ def carried_by_message(interaction: discord.Interaction) -> bool:
     """Whether the pressed component is on the interaction's message: only then is the press
     acted on (`TableEdge.on_interaction`); a forged custom_id is not, and is answered as such."""
     data = sent(interaction)
-    message = interaction.message
-    return message is not None and _holds(message.components, data.get("custom_id"), data.get("component_type"))
-
-
-def _holds(components: Any, custom_id: object, kind: object) -> bool:
-    """Whether `components` (rows and what they hold) include the one pressed. A function of its
-    own: a recursive closure is a reference cycle left for the collector on every press."""
-    for component in components or ():
-        if getattr(component, "custom_id", None) == custom_id and \
-                getattr(getattr(component, "type", None), "value", None) == kind:
-            return True
-        if _holds(getattr(component, "children", None), custom_id, kind):
-            return True
-    return False
+    message = pressed(interaction)
+    return message is not None and holds(message.components, data.get("custom_id"), data.get("component_type"))
 
 
 def picked_together(interaction: discord.Interaction, key: str, values: Any) -> dict[str, Any] | None:
     """A multi-pick's action, read against the menu on the pressed message: its options give
     the order the picks are joined in, its min/max the count a real client can send."""
-    custom_id = sent(interaction).get("custom_id")
-    rows = interaction.message.components if interaction.message is not None else []
-    for row in rows:
-        for menu in getattr(row, "children", ()):
-            if isinstance(menu, discord.SelectMenu) and menu.custom_id == custom_id:
-                listed = [o.value for o in menu.options]
-                return codec.gathered(values, listed, key, pick=(menu.min_values, menu.max_values))
-    return None
+    message = pressed(interaction)
+    menu = menu_of(message.components, sent(interaction).get("custom_id")) if message is not None else None
+    if menu is None:
+        return None
+    listed = [o["value"] for o in menu.get("options") or () if isinstance(o, Mapping) and isinstance(o.get("value"), str)]
+    return codec.gathered(values, listed, key, pick=(menu.get("min_values", 1), menu.get("max_values", 1)))
 
 
 class Intake:
@@ -206,8 +194,9 @@ class Intake:
         shown, the press's watch (`on_action`) defers it if its 3 seconds would run out."""
         game, delivery = applied.game, self.delivery
         seat = game.seat_of(interaction.user.id)
-        dm_seat = (seat if seat is not None and interaction.message is not None
-                   and interaction.message.id == game.seats[seat].dm_message_id else None)
+        message = pressed(interaction)
+        dm_seat = (seat if seat is not None and message is not None
+                   and message.id == game.seats[seat].dm_message_id else None)
         if dm_seat is not None:  # a publish before this answer leaves the DM to it (DueAnswers)
             delivery.due.expect(game.id, dm_seat)
         lock = delivery.lock(game.id)
@@ -232,7 +221,7 @@ class Intake:
         """The cheapest useful response: the pressed message redrawn in place when it is the
         table or the player's own hand, else the step's lines. Returns what it redrew."""
         game = applied.game
-        message = interaction.message
+        message = pressed(interaction)
         seat = game.seat_of(interaction.user.id)
         delivery = self.delivery
         table_done = redrawn = False
@@ -258,7 +247,7 @@ class Intake:
         return table_done, private_done
 
     async def _redraw_private(self, interaction: discord.Interaction, game: GameRecord, seat: int,
-                              message: discord.Message, drawn: Rendered) -> None:
+                              message: Pressed, drawn: Rendered) -> None:
         """Redraw the pressed DM or ephemeral panel in place, and remember what it shows (an
         ephemeral becomes the seat's newest panel, redrawn with every later step)."""
         delivery = self.delivery
@@ -279,7 +268,7 @@ class Intake:
         """A press from an earlier turn on the player's own hand (DM or ephemeral) is answered
         with the hand as it is now, redrawn in place with its controls; False when the press
         was elsewhere (the table), which the refusal answers."""
-        message = interaction.message
+        message = pressed(interaction)
         if message is None:
             return False
         game = await self.service.game(game_id)
@@ -294,5 +283,5 @@ class Intake:
         return True
 
     @staticmethod
-    def _is_private_message(game: GameRecord, seat: int, message: discord.Message) -> bool:
-        return bool(message.flags.ephemeral) or message.id == game.seats[seat].dm_message_id
+    def _is_private_message(game: GameRecord, seat: int, message: Pressed) -> bool:
+        return message.ephemeral or message.id == game.seats[seat].dm_message_id

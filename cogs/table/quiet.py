@@ -22,6 +22,8 @@ from discord.http import Route, handle_message_parameters
 from discord.utils import MISSING
 from discord.webhook.async_ import async_context, interaction_message_response_params
 
+from cogs.table.pressed import pressed
+
 
 @dataclass
 class Edited:
@@ -74,9 +76,9 @@ async def update_pressed(interaction: discord.Interaction, **edit: Any) -> None:
     """Answer a press by updating its message (a type-7 callback) with `edit` (embed, view,
     attachments), without `with_response`: Discord then sends nothing back to parse."""
     state, session = getattr(interaction, "_state", None), getattr(interaction, "_session", None)
-    message = interaction.message
-    if (state is None or session is None or message is None or set(edit) - {"embed", "view", "attachments"}
-            or interaction.type not in (InteractionType.component, InteractionType.modal_submit)):
+    message = (pressed(interaction) if state is not None and session is not None
+               and interaction.type in (InteractionType.component, InteractionType.modal_submit) else None)
+    if message is None or state is None or set(edit) - {"embed", "view", "attachments"}:
         await interaction.response.edit_message(**edit)
         return
     if interaction.response.is_done():

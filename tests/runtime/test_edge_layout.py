@@ -51,7 +51,7 @@ def test_only_one_place_refuses_a_non_player() -> None:
 LAYERS: tuple[tuple[str, ...], ...] = (
     # words and ids: what everything else says and draws with
     ("codec", "wording", "mentions", "deferral", "rules", "pictures", "host", "quiet", "due_answers", "presence", "palette_png",
-     "one_write", "rate_buckets"),
+     "one_write", "rate_buckets", "pressed"),
     # the contract a game's UI fills in, and where the UIs are found
     ("ui", "options", "registry", "rows"),
     # drawing: components, tables, hands, lobbies, log lines, the pictures drawn ahead

@@ -91,11 +91,10 @@ async def test_discord_py_file_would_leave_a_cycle(no_collector: None) -> None:
 
 
 async def test_checking_the_pressed_component_leaves_no_cycle(no_collector: None) -> None:
-    button = SimpleNamespace(custom_id="k:1", type=discord.ComponentType.button)
-    row = SimpleNamespace(children=[button])
+    row = {"type": 1, "components": [{"type": 2, "custom_id": "k:1", "label": "Roll"}]}
     for custom_id, carried in (("k:1", True), ("forged", False)) * 10:
         interaction = FakeInteraction(data={"custom_id": custom_id, "component_type": 2},
-                                      message=SimpleNamespace(components=[row]))
+                                      _message_data={"id": "5", "components": [row]})
         assert carried_by_message(interaction) is carried  # type: ignore[arg-type]
         del interaction
     assert gc.collect() == 0
