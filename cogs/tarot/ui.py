@@ -8,7 +8,7 @@ exactly the legal cards, and the dealer's discard (a two-pick select) and nomina
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any, TypedDict
 
 from cogs.table.ui import (
@@ -337,6 +337,11 @@ def score_card(view: PublicView, info: TableInfo) -> Card:
 
 def hand_text(held: list[str]) -> str:
     """The hand as text, a line per suit (a picture's alternative)."""
+    return _hand_text(tuple(held))
+
+
+@lru_cache(maxsize=1024)  # a hand is shown again when its turn comes, as it was left
+def _hand_text(held: tuple[str, ...]) -> str:
     rows: dict[str, list[str]] = {}
     for card in sorted(held, key=hand_key):
         group, word = _HAND_WORD.get(card) or _hand_word(card)

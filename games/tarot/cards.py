@@ -3,7 +3,7 @@ and the timers use. A card is its id: `CU-K`, `SW-10`, `T21`, `FOOL`."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from games.tarot.schema import Pair, Suit
 
@@ -42,7 +42,7 @@ def _suit(card: str) -> str:
     return TRUMP if card[0] == "T" else card[:2]
 
 
-_SUIT_OF = {card: _suit(card) for card in DECK}
+_SUIT_OF = SUIT_OF = {card: _suit(card) for card in DECK}  # the deck's cards' suits, for hot loops
 
 
 def rank_name(card: str) -> str:
@@ -76,7 +76,11 @@ def is_court(card: str) -> bool:
 
 
 def is_ace(card: str) -> bool:
-    return suit(card) in SUITS and rank_name(card) == "A"
+    """(A set of the deck's four: a table's view asks it of every card played this hand.)"""
+    return card in _ACES
+
+
+_ACES = frozenset(f"{s}-A" for s in SUITS)
 
 
 def corresponding_ace(ace: str) -> str:
@@ -107,4 +111,11 @@ _HAND_KEYS = {card: (_HAND_ORDER[suit(card)], rank(card)) for card in DECK}
 
 
 def sort_hand(cards: list[str]) -> list[str]:
-    return sorted(cards, key=hand_key)
+    """`cards` in hand order. Kept by hand: a step sorts every seat's hand for its view, and
+    all but the mover's are as they were the step before."""
+    return list(_sorted_hand(tuple(cards)))
+
+
+@lru_cache(maxsize=4096)
+def _sorted_hand(cards: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(cards, key=hand_key))
