@@ -36,6 +36,8 @@ fake; `--no-floor` skips it, `--floor-once` runs it once per level before all th
 many games, and the game's CPU per interaction is also printed as a multiple of that floor's
 (`cpu_vs_floor`): on a virtual machine the speed drifts by a third over minutes (the floor
 measured 1.09 and 1.49 ms 20 minutes apart), so each ratio takes the floor measured beside it.
+A last floor runs after the last game, and the summary also gives each game's ratio to the mean
+of the floors either side of it (`cpu_vs_floors_around`).
 
 A level opens all its games (the players start playing once every table is open), plays
 `--warmup` seconds, then measures for `--window` seconds:
@@ -1599,8 +1601,10 @@ def print_game_level(r: dict[str, Any]) -> None:
 
 
 def print_summary(results: list[dict[str, Any]]) -> None:
-    """Each game's ratio against the floor beside it and against the median of the run's floors
-    at its level: the floor alone moves by a third from run to run on a virtual machine."""
+    """Each game's ratio against the floor right before it, against the mean of the floors
+    either side of it (the machine's drift over the game's minutes cancels out when it is
+    steady), and against the median of the run's floors at its level: the floor alone moves by
+    a third from run to run on a virtual machine."""
     floors: dict[int, list[float]] = {}
     for r in results:
         if r.get("game") == "floor" and r.get("cpu_ms_per_interaction"):
@@ -1608,14 +1612,33 @@ def print_summary(results: list[dict[str, Any]]) -> None:
     games = [r for r in results if r.get("game") not in (None, "floor", "tokens") and r.get("cpu_ms_per_interaction")]
     if not floors or not games:
         return
-    print("summary: bot CPU per interaction, × the floor beside it, × the median floor "
+    print("summary: bot CPU per interaction, × the floor before it, × the floors either side, × the median floor "
           + ", ".join(f"({n} games: {statistics.median(f):.2f} ms of {len(f)})" for n, f in floors.items()))
     for r in games:
         median = statistics.median(floors.get(r["games"], [0.0])) or None
         r["cpu_vs_median_floor"] = round(r["cpu_ms_per_interaction"] / median, 2) if median else None
+        around = floors_around(results, r)
+        r["floors_around_ms"] = around
+        r["cpu_vs_floors_around"] = (round(r["cpu_ms_per_interaction"] / statistics.mean(around), 2)
+                                     if len(around) == 2 else None)
         goal = GOALS["cpu_vs_floor"].get(r["game"])
-        print(f"  {r['game']:>8} {r['games']:>4}: {r['cpu_ms_per_interaction']:.2f} ms, {r.get('cpu_vs_floor')}× beside, "
-              f"{r['cpu_vs_median_floor']}× median (goal ≤ {goal}×)", flush=True)
+        print(f"  {r['game']:>8} {r['games']:>4}: {r['cpu_ms_per_interaction']:.2f} ms, {r.get('cpu_vs_floor')}× before, "
+              f"{r['cpu_vs_floors_around']}× either side, {r['cpu_vs_median_floor']}× median (goal ≤ {goal}×)",
+              flush=True)
+
+
+def floors_around(results: list[dict[str, Any]], game: dict[str, Any]) -> list[float]:
+    """The CPU per interaction of the floors run right before and right after `game` at its level."""
+    at = next(n for n, r in enumerate(results) if r is game)
+    level = [n for n, r in enumerate(results) if r.get("game") == "floor" and r.get("games") == game["games"]
+             and r.get("cpu_ms_per_interaction")]
+    before = [n for n in level if n < at and not any(
+        results[m].get("game") not in ("floor", "tokens") and results[m].get("games") == game["games"]
+        for m in range(n + 1, at))]
+    after = [n for n in level if n > at and not any(
+        results[m].get("game") not in ("floor", "tokens") and results[m].get("games") == game["games"]
+        for m in range(at + 1, n))]
+    return [results[n]["cpu_ms_per_interaction"] for n in before[-1:] + after[:1]]
 
 
 def think_range(text: str) -> tuple[float, float]:
@@ -1733,6 +1756,9 @@ def main() -> None:
                     result["cpu_vs_floor"] = round(cpu / floor_ms, 2) if floor_ms and cpu else None
                     print_game_level(result)
                 results.append(result)
+        if with_floor and not args.floor_once and set(kinds) - {"tokens"}:
+            for games in levels:
+                floor_at(games)  # after the last game too: each game has a floor either side
     print_summary(results)
     if args.database == "postgresql":
         from tests import pg

@@ -24,16 +24,19 @@ def test_bench_e2e_prints_one_json_line_with_the_numbers() -> None:
     )
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout.strip().splitlines()[-1])
-    tokens, floor_h, hallway, floor_w, words = result["levels"]
+    tokens, floor_h, hallway, floor_w, words, floor_end = result["levels"]
 
-    # the floor bot (bench/floor.py) runs right before each game, whose CPU is a ratio to it and
-    # to the median of the run's floors
-    floors = [floor_h["cpu_ms_per_interaction"], floor_w["cpu_ms_per_interaction"]]
-    for floor, level in ((floor_h, hallway), (floor_w, words)):
+    # the floor bot (bench/floor.py) runs right before each game and after the last, and each
+    # game's CPU is a ratio to the floor before it, to the floors either side and to the median
+    floors = [floor_h["cpu_ms_per_interaction"], floor_w["cpu_ms_per_interaction"], floor_end["cpu_ms_per_interaction"]]
+    for floor, level, after in ((floor_h, hallway, floor_w), (floor_w, words, floor_end)):
         assert floor["game"] == "floor" and floor["interactions"] >= 1 and floor["cpu_ms_per_interaction"] > 0
         assert level["floor_cpu_ms_per_interaction"] == floor["cpu_ms_per_interaction"]
         assert level["cpu_vs_floor"] == round(level["cpu_ms_per_interaction"] / floor["cpu_ms_per_interaction"], 2)
-        assert level["cpu_vs_median_floor"] == round(level["cpu_ms_per_interaction"] / (sum(floors) / 2), 2)
+        assert level["floors_around_ms"] == [floor["cpu_ms_per_interaction"], after["cpu_ms_per_interaction"]]
+        assert level["cpu_vs_floors_around"] == round(
+            level["cpu_ms_per_interaction"] / ((floor["cpu_ms_per_interaction"] + after["cpu_ms_per_interaction"]) / 2), 2)
+        assert level["cpu_vs_median_floor"] == round(level["cpu_ms_per_interaction"] / sorted(floors)[1], 2)
     assert "summary: bot CPU per interaction" in done.stdout
 
     assert set(tokens) >= TOKENS_KEYS
