@@ -23,6 +23,7 @@ from cogs.table.components import version_bound
 from cogs.table.due_answers import DueAnswers
 from cogs.table.host import Host
 from cogs.table.kept_pictures import KeptPictures
+from cogs.table.kept_screens import KEPT_SCREENS
 from cogs.table.mentions import only
 from cogs.table.panels import LivePanels
 from cogs.table.pings import Pings
@@ -180,6 +181,7 @@ class Delivery:
         if applied.outcome is not None:
             await post_result(self, applied)
             self._locks.pop(game.id, None)
+            KEPT_SCREENS.drop(game.id, range(len(game.seats)))
             for seat in range(len(game.seats)):
                 self._dm_shown.pop((game.id, seat), None)
             self._table_shown.pop(game.id, None)

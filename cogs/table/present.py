@@ -15,7 +15,8 @@ import discord
 import orjson
 
 from cogs.table import codec, rows
-from cogs.table.components import BuiltView
+from cogs.table.components import BuiltView, version_bound
+from cogs.table.kept_screens import KEPT_SCREENS, Basis, Kept
 from cogs.table.mentions import neutral
 from cogs.table.picture_cache import IMAGES, picture_digest
 from cogs.table.picture_cache import view_digest as view_digest
@@ -321,6 +322,10 @@ async def render_private(
     hinted = live and game.practice and awaited(game, seat)  # a practice table's prompt: 💡 Hint
     info = table_info(game)
     seat_view = view_of(engine, game.state, seat)
+    key = ui.private_key(seat_view, seat)
+    basis = Basis(key, tuple(notes or ()), live, hinted, jump_url, info) if key is not None else None
+    if basis is not None and (kept := KEPT_SCREENS.get(game.id, seat, basis, version)) is not None:
+        return _again(kept, version)
     screen = ui.private(seat_view, seat, info)
     if screen is None:
         return None
@@ -339,7 +344,21 @@ async def render_private(
     file, digest = drawn if drawn else (None, None)
     if file is not None:
         embed.set_image(url=f"attachment://{screen.image_name}")
-    return Rendered(fit(embed), controls, file, digest, version)
+    rendered = Rendered(fit(embed), controls, file, digest, version)
+    if basis is not None:
+        png = file.fp.getvalue() if file is not None and isinstance(file.fp, io.BytesIO) else None
+        KEPT_SCREENS.put(game.id, seat, Kept(basis, version, version_bound(controls), rendered.embed, controls, png,
+                                             screen.image_name if png is not None else None, digest,
+                                             rendered.fingerprint()))
+    return rendered
+
+
+def _again(kept: Kept, version: int) -> Rendered:
+    """The kept private message as a new one to send (its picture a new file of the same PNG)."""
+    file = Picture(io.BytesIO(kept.png), filename=kept.image_name) if kept.png is not None else None
+    rendered = Rendered(kept.embed, kept.controls, file, kept.image_digest if file is not None else None, version)
+    rendered._fingerprint = kept.fingerprint
+    return rendered
 
 
 def with_hint(view: BuiltView | None, game_id: int) -> BuiltView:

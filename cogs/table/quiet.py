@@ -78,7 +78,7 @@ async def update_pressed(interaction: discord.Interaction, **edit: Any) -> None:
     state, session = getattr(interaction, "_state", None), getattr(interaction, "_session", None)
     message = (pressed(interaction) if state is not None and session is not None
                and interaction.type in (InteractionType.component, InteractionType.modal_submit) else None)
-    if message is None or state is None or set(edit) - {"embed", "view", "attachments"}:
+    if message is None or state is None or session is None or set(edit) - {"embed", "view", "attachments"}:
         await interaction.response.edit_message(**edit)
         return
     if interaction.response.is_done():

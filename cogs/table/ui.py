@@ -12,7 +12,7 @@ characters per custom_id and the prefix takes about 20.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal
 
@@ -247,6 +247,13 @@ class GameUI(Generic[PublicT, SeatT]):
     def private(self, view: SeatT, seat: int, info: TableInfo) -> Screen | None:
         """A seat's private message (DM, or the ephemeral "My hand"); None if the game
         has nothing private for this seat."""
+        return None
+
+    def private_key(self, view: SeatT, seat: int) -> Hashable | None:
+        """What the seat's private message is drawn from, when the UI can name it more narrowly
+        than the view (a waiting seat's hand): two views of a seat with equal keys give equal
+        `private` screens for the same table, and the edge draws the message once for both
+        (`kept_screens.py`). None (the default): the message is drawn from the whole view."""
         return None
 
     def team_chat(self, options: dict[str, Any]) -> bool:

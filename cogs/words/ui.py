@@ -11,6 +11,7 @@ words and public buttons), `panel.py` (the private hand's prompt and controls), 
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import partial
 from typing import Any
 
@@ -108,6 +109,16 @@ class WordsUI(GameUI[PublicView, SeatView]):
         faces = render.hand_faces(view)
         return Screen(card=card, image=partial(render.draw_hand, faces), image_name="hand.png",
                       controls=private_controls(view, seat), image_key=faces)
+
+    def private_key(self, view: SeatView, seat: int) -> Hashable | None:
+        """A seat that only waits (not its step, no pick to make, no last Tip to use) sees its
+        hand and nothing to press: its message is drawn from its cards alone, whatever the
+        word, the scores or the turn do meanwhile."""
+        phase = view["phase"]
+        if (seat in view["left"] or phase.get("seat") == seat or view.get("rps") is not None
+                or phase["name"] in ("tiebreak", "closing")):
+            return None
+        return "waiting", render.hand_faces(view)
 
     def event_line(self, event: dict[str, Any], info: TableInfo) -> str | None:
         data = event.get("data") or {}

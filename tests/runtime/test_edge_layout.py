@@ -55,7 +55,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # the contract a game's UI fills in, and where the UIs are found
     ("ui", "options", "registry", "rows"),
     # drawing: components, tables, hands, lobbies, log lines, the pictures drawn ahead
-    ("components", "picture_cache", "present", "lobby_screen", "result_screen", "kept_pictures", "controls", "lines", "warmup",
+    ("components", "kept_screens", "picture_cache", "present", "lobby_screen", "result_screen", "kept_pictures", "controls", "lines", "warmup",
      "newcomers", "night"),
     # answering and posting: short answers, panels, pings, threads, results, delivery
     ("answers", "panels", "pings", "teams", "rematch", "results", "delivery"),
