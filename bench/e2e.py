@@ -134,6 +134,14 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS  # utime, stime (fields 14, 15)
 
 
+def kernel_share(pid: int) -> tuple[float, int, int]:
+    """The process's system CPU seconds and its minor and major page faults so far: on this VM
+    the kernel pages out memory it finds cold (DAMON), and re-reading it shows up here."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rpartition(")")[2].split()
+    return int(fields[12]) / CLOCK_TICKS, int(fields[7]), int(fields[9])  # stime, minflt, majflt
+
+
 def database_cpu_seconds() -> float | None:
     """CPU time of the throw-away PostgreSQL server (`--database postgresql`): the postmaster,
     the backends that ended (its children's time) and the live ones; None without one."""
@@ -1441,6 +1449,7 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
             feed.changed, feed.changed_by, feed.unchanged_by, feed.counting = 0, Counter(), Counter(), True
             pids = bot.pids
             cpu0 = sum(map(cpu_seconds, pids)) if pids else None
+            kernel0 = [sum(column) for column in zip(*map(kernel_share, pids), strict=True)] if pids else None
             wait0 = sum(map(run_queue_seconds, pids)) if pids else None
             load, overflows0 = os.getloadavg()[0], listen_overflows()
             db0 = database_cpu_seconds() if args.database == "postgresql" else None
@@ -1449,6 +1458,7 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
             await asyncio.sleep(args.window)
             t1 = time.monotonic()
             cpu1 = sum(map(cpu_seconds, pids)) if pids else None
+            kernel1 = [sum(column) for column in zip(*map(kernel_share, pids), strict=True)] if pids else None
             wait1 = sum(map(run_queue_seconds, pids)) if pids else None
             overflows = listen_overflows() - overflows0
             db1 = database_cpu_seconds() if args.database == "postgresql" else None
@@ -1516,12 +1526,18 @@ async def run_game_level(kind: str, games: int, args: argparse.Namespace, folder
         "cpu_ms_per_interaction": round((cpu1 - cpu0) * 1000 / done, 2) if cpu0 is not None and done else None,
         "bot_cpu_percent": round((cpu1 - cpu0) * 100 / span, 1) if cpu0 is not None else None,
         "bench_cpu_percent": round((own1 - own0) * 100 / span, 1),
+        # the same players and fake answer every run of a game alike: when this moves, the machine did
+        "bench_cpu_ms_per_interaction": round((own1 - own0) * 1000 / done, 2) if done else None,
         # time the bot was ready to run but waited for a CPU (other processes on the machine)
         "bot_cpu_wait_percent": round((wait1 - wait0) * 100 / span, 1) if wait0 is not None and wait1 is not None
         else None,
         "load_average": round(load, 2),
         "listen_overflows": overflows,  # the machine's, in the window
         # the PostgreSQL server's CPU (its own processes), apart from the bot's
+        "sys_cpu_ms_per_interaction": round((kernel1[0] - kernel0[0]) * 1000 / done, 2) if kernel0 and kernel1 and done
+        else None,
+        "page_faults_per_interaction": [round((kernel1[n] - kernel0[n]) / done, 2) for n in (1, 2)]
+        if kernel0 and kernel1 and done else None,
         "database_cpu_ms_per_interaction": round((db1 - db0) * 1000 / done, 2) if db0 is not None and db1 is not None
         and done else None,
         "database_cpu_percent": round((db1 - db0) * 100 / span, 1) if db0 is not None and db1 is not None else None,
@@ -1579,6 +1595,11 @@ def print_game_level(r: dict[str, Any]) -> None:
           f"ms/interaction{f' (goal ≤ {goal_cpu})' if goal_cpu else ''}, {r['bot_cpu_percent']}% of a core (the bench and fake: \
 {r['bench_cpu_percent']}%), waited for a CPU {r['bot_cpu_wait_percent']}% of the time (load {r['load_average']}; {r['listen_overflows']} SYNs dropped by full listen queues), RSS {r['rss_mib']} MiB; "
           f"callback p50 {r['p50_ms']} ms, p99 {r['p99_ms']} ms, max {r['max_ms']} ms", flush=True)
+    if r.get("page_faults_per_interaction") is not None:
+        minor, major = r["page_faults_per_interaction"]
+        print(f"        of its CPU {r['sys_cpu_ms_per_interaction']} ms/interaction in the kernel; page faults "
+              f"{minor} minor, {major} major per interaction; the bench and fake's own CPU "
+              f"{r.get('bench_cpu_ms_per_interaction')} ms/interaction", flush=True)
     if r.get("cpu_vs_floor") is not None:
         print(f"        = {r['cpu_vs_floor']}× the floor bot's {r['floor_cpu_ms_per_interaction']} ms "
               f"(goal ≤ {GOALS['cpu_vs_floor'].get(r['game'])}×)", flush=True)
