@@ -46,6 +46,10 @@ A level opens all its games (the players start playing once every table is open)
   `--picture-processes N`, a comparison that draws pictures in a pool of N processes instead of
   a thread, its workers' too) over the window divided by the interactions dispatched in it
   (timer expiries are bot work too, counted in `timer_actions`);
+* `sys_cpu_ms_per_interaction`, `page_faults_per_interaction` ([minor, major]): the part of it
+  spent in the kernel, and the page faults behind some of it; `bench_cpu_ms_per_interaction`:
+  the bench and fake's own CPU per interaction, the same work in every run of a game, so it
+  moves when the machine's speed does (the bot's CPU over it stays put from run to run);
 * `p50_ms`/`p99_ms`/`max_ms`: interaction dispatched → its callback reaching the fake;
 * `rss_mib`: the bot's resident memory at the end of the window;
 * `bot_cpu_wait_percent`, `load_average`, `listen_overflows`: how long the bot was ready to run
