@@ -104,7 +104,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import bot as bot_module  # noqa: E402
-from bench.floor import listen_overflows, run_queue_seconds  # noqa: E402
+from bench.floor import cpu_seconds, listen_overflows, run_queue_seconds  # noqa: E402
 from cogs.table.registry import load_ui  # noqa: E402
 from games.registry import load_builtin, load_game  # noqa: E402
 from runtime.service import TableService  # noqa: E402
@@ -131,13 +131,6 @@ def percentile(samples: list[float], q: float) -> float:
 
 
 # -- the bot process as the OS sees it ------------------------------------------------------------------
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of process `pid` (all its threads), from /proc/<pid>/stat."""
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS  # utime, stime (fields 14, 15)
-
-
 def kernel_share(pid: int) -> tuple[float, int, int]:
     """The process's system CPU seconds and its minor and major page faults so far: on this VM
     the kernel pages out memory it finds cold (DAMON), and re-reading it shows up here."""

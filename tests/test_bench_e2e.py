@@ -84,3 +84,19 @@ def test_bench_e2e_refuses_two_processes_on_sqlite() -> None:
     done = subprocess.run([sys.executable, str(ROOT / "bench" / "e2e.py"), "--processes", "2"],
                           capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert done.returncode == 2 and "--database postgresql" in done.stderr
+
+
+def test_the_bench_reads_a_process_cpu_to_well_under_a_clock_tick() -> None:
+    """The CI run failed once on /proc's 10 ms ticks: a two-second window of a few presses read
+    0 ms of bot CPU. The bench reads another process's CPU clock to the nanosecond."""
+    import os
+    import time
+
+    from bench.floor import cpu_seconds
+
+    before_own, before = time.process_time(), cpu_seconds(os.getpid())
+    spin_until = time.process_time() + 0.002  # 2 ms: a fifth of a tick
+    while time.process_time() < spin_until:
+        pass
+    after, after_own = cpu_seconds(os.getpid()), time.process_time()
+    assert 0.002 <= after - before <= after_own - before_own + 0.001
