@@ -37,7 +37,10 @@ many games, and the game's CPU per interaction is also printed as a multiple of 
 (`cpu_vs_floor`): on a virtual machine the speed drifts by a third over minutes (the floor
 measured 1.09 and 1.49 ms 20 minutes apart), so each ratio takes the floor measured beside it.
 A last floor runs after the last game, and the summary also gives each game's ratio to the mean
-of the floors either side of it (`cpu_vs_floors_around`).
+of the floors either side of it (`cpu_vs_floors_around`). With `--rounds N` each game runs N
+times, a floor before each round: the "pooled" lines (and the JSON's `pooled`) give each game's
+CPU over all its rounds against the floors' over all those before and after its rounds, so that
+the machine's drift over those minutes falls on the game and its floors alike.
 
 A level opens all its games (the players start playing once every table is open), plays
 `--warmup` seconds, then measures for `--window` seconds:
@@ -1645,8 +1648,53 @@ def print_summary(results: list[dict[str, Any]]) -> None:
               flush=True)
 
 
+def print_pooled(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each game's rounds (`--rounds`) pooled: its CPU over all its interactions against the
+    floors' CPU over all their presses, the floors being those right before and after each
+    round (a floor between two rounds counted once). Drift over the minutes of a game's rounds
+    then weighs on its floors as on it; each round's own ratio (to the floors either side) shows
+    the spread."""
+    pooled = []
+    for game, games in dict.fromkeys((r["game"], r["games"]) for r in results
+                                     if r.get("round") and r.get("cpu_ms_per_interaction")):
+        rounds = [r for r in results if r.get("round") and r["game"] == game and r["games"] == games
+                  and r.get("cpu_ms_per_interaction")]
+        around = sorted({n for r in rounds for n in floors_around_at(results, r)})
+        floors = [results[n] for n in around]
+        if not floors:
+            continue
+        cpu = weighted(rounds)
+        floor_ms = weighted(floors)
+        each = [r["cpu_vs_floors_around"] for r in rounds if r.get("cpu_vs_floors_around")]
+        entry = {"game": game, "games": games, "rounds": len(rounds), "floors": len(floors),
+                 "interactions": sum(r["interactions"] for r in rounds), "cpu_ms_per_interaction": round(cpu, 2),
+                 "floor_cpu_ms_per_interaction": round(floor_ms, 2), "cpu_vs_floor": round(cpu / floor_ms, 2),
+                 "rounds_vs_floors_around": each, "goal": GOALS["cpu_vs_floor"].get(game)}
+        pooled.append(entry)
+    if pooled:
+        print("pooled: each game's rounds against the floors before and after each round")
+    for e in pooled:
+        spread = f"{min(e['rounds_vs_floors_around'])}–{max(e['rounds_vs_floors_around'])}×" \
+            if e["rounds_vs_floors_around"] else "n/a"
+        print(f"  {e['game']:>8} {e['games']:>4}: {e['cpu_ms_per_interaction']:.2f} ms over {e['rounds']} rounds "
+              f"({e['interactions']} interactions), floor {e['floor_cpu_ms_per_interaction']:.2f} ms over "
+              f"{e['floors']} floors = {e['cpu_vs_floor']}× (rounds {spread}; goal ≤ {e['goal']}×)", flush=True)
+    return pooled
+
+
+def weighted(levels: list[dict[str, Any]]) -> float:
+    """CPU per interaction over all of `levels`' interactions together."""
+    return sum(r["cpu_ms_per_interaction"] * r["interactions"] for r in levels) / \
+        sum(r["interactions"] for r in levels)
+
+
 def floors_around(results: list[dict[str, Any]], game: dict[str, Any]) -> list[float]:
     """The CPU per interaction of the floors run right before and right after `game` at its level."""
+    return [results[n]["cpu_ms_per_interaction"] for n in floors_around_at(results, game)]
+
+
+def floors_around_at(results: list[dict[str, Any]], game: dict[str, Any]) -> list[int]:
+    """Where in `results` the floors right before and right after `game` at its level are."""
     at = next(n for n, r in enumerate(results) if r is game)
     level = [n for n, r in enumerate(results) if r.get("game") == "floor" and r.get("games") == game["games"]
              and r.get("cpu_ms_per_interaction")]
@@ -1656,7 +1704,7 @@ def floors_around(results: list[dict[str, Any]], game: dict[str, Any]) -> list[f
     after = [n for n in level if n > at and not any(
         results[m].get("game") not in ("floor", "tokens") and results[m].get("games") == game["games"]
         for m in range(at + 1, n))]
-    return [results[n]["cpu_ms_per_interaction"] for n in before[-1:] + after[:1]]
+    return before[-1:] + after[:1]
 
 
 def think_range(text: str) -> tuple[float, float]:
@@ -1710,6 +1758,10 @@ def main() -> None:
     parser.add_argument("--floor-once", action="store_true",
                         help="run the floor once per level, before all the games, instead of right before "
                              "each game (quicker; the ratios then take in how the machine's speed drifts)")
+    parser.add_argument("--rounds", type=int, default=1, metavar="N",
+                        help="run each game level N times, each right after a floor (a floor after the "
+                             "last too): the summary pools each game's rounds against the floors between "
+                             "and around them, so the machine's drift over minutes falls on both alike")
     parser.add_argument("--no-floor", action="store_true",
                         help="skip the floor (bench/floor.py: a minimal discord.py bot answering a button "
                              "with a type-7 update), measured first at each level for the CPU ratios")
@@ -1731,6 +1783,8 @@ def main() -> None:
         parser.error("--processes N > 1 runs N child processes on one PostgreSQL: add --database postgresql")
     if args.processes > 1 and "tokens" in kinds:
         parser.error("--processes applies to the real games, not tokens")
+    if args.rounds < 1:
+        parser.error("--rounds must be 1 or more")
     if "tokens" in kinds and (not 2 <= args.players <= 4 or not 1 <= args.actions <= args.players * 5):
         parser.error("--players must be 2-4 and --actions at most players × 5")
     setup_games()
@@ -1765,26 +1819,30 @@ def main() -> None:
                 if kind == "tokens":
                     result = asyncio.run(run_tokens_level(games, args, Path(folder)))
                     print_tokens_level(result)
-                else:
+                    results.append(result)
+                    continue
+                for round_ in range(1, args.rounds + 1):
                     if with_floor and not args.floor_once:
                         floor_at(games)  # right before the game: a VM's speed drifts over minutes
                     result = asyncio.run(run_game_level(kind, games, args, Path(folder)))
                     floor_ms, cpu = floors.get(games), result.get("cpu_ms_per_interaction")
+                    result["round"] = round_
                     result["floor_cpu_ms_per_interaction"] = floor_ms
                     result["cpu_vs_floor"] = round(cpu / floor_ms, 2) if floor_ms and cpu else None
                     print_game_level(result)
-                results.append(result)
+                    results.append(result)
         if with_floor and not args.floor_once and set(kinds) - {"tokens"}:
             for games in levels:
                 floor_at(games)  # after the last game too: each game has a floor either side
     print_summary(results)
+    pooled = print_pooled(results) if args.rounds > 1 else []
     if args.database == "postgresql":
         from tests import pg
 
         pg.stop_server()
     print(json.dumps({"levels": results, "cores": os.cpu_count(), "think_s": list(args.think),
                       "bot": "in-process" if args.in_process else "child process", "database": args.database,
-                      "processes": args.processes,
+                      "processes": args.processes, "rounds": args.rounds, "pooled": pooled,
                       "goals": GOALS}))
 
 

@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 TOKENS_KEYS = {"games", "actions", "p50_ms", "p99_ms", "calls_per_action", "dm_calls_per_action",
@@ -100,3 +101,25 @@ def test_the_bench_reads_a_process_cpu_to_well_under_a_clock_tick() -> None:
         pass
     after, after_own = cpu_seconds(os.getpid()), time.process_time()
     assert 0.002 <= after - before <= after_own - before_own + 0.001
+
+
+def test_rounds_are_pooled_against_the_floors_before_and_after_each() -> None:
+    """`--rounds`: a game's CPU over all its rounds' interactions, against the CPU of the floors
+    right before and after its rounds over all their presses (a floor between rounds once)."""
+    from bench.e2e import print_pooled
+
+    def level(game: str, cpu: float, interactions: int, **more: Any) -> dict[str, Any]:
+        return {"game": game, "games": 100, "cpu_ms_per_interaction": cpu, "interactions": interactions, **more}
+
+    results = [level("floor", 1.0, 100), level("hallway", 3.0, 50, round=1, cpu_vs_floors_around=2.4),
+               level("floor", 1.5, 100), level("hallway", 2.0, 150, round=2, cpu_vs_floors_around=1.8),
+               level("floor", 1.1, 200), level("words", 4.0, 10, round=1, cpu_vs_floors_around=3.6),
+               level("floor", 1.2, 100)]
+    hallway, words = print_pooled(results)
+    assert hallway["rounds"] == 2 and hallway["floors"] == 3 and hallway["interactions"] == 200
+    assert hallway["cpu_ms_per_interaction"] == round((3.0 * 50 + 2.0 * 150) / 200, 2)
+    floor = (1.0 * 100 + 1.5 * 100 + 1.1 * 200) / 400
+    assert hallway["floor_cpu_ms_per_interaction"] == round(floor, 2)
+    assert hallway["cpu_vs_floor"] == round(2.25 / floor, 2)
+    assert hallway["rounds_vs_floors_around"] == [2.4, 1.8] and hallway["goal"] == 2.5
+    assert words["floors"] == 2 and words["cpu_vs_floor"] == round(4.0 / ((1.1 * 200 + 1.2 * 100) / 300), 2)
