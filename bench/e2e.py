@@ -451,12 +451,18 @@ def bot_settings(token: str, database: Path | str, guild_id: int, shard: tuple[i
 async def level_database(args: argparse.Namespace, folder: Path, name: str) -> Path | str:
     """A level's database: a SQLite file in the bench's folder, or (`--database postgresql`) a
     fresh database on a throw-away PostgreSQL server started by tests/pg.py (durability off:
-    the figures are the bot's, not the disk's)."""
+    the figures are the bot's, not the disk's). Each run of a level gets a file of its own: a
+    second round (`--rounds`) on the first one's file would resume its games, their players
+    gone, and time them out."""
     if args.database == "postgresql":
         from tests import pg
 
         return await pg.fresh_postgres_url()
-    return folder / name
+    path, n = folder / name, 1
+    while path.exists():
+        n += 1
+        path = folder / f"{Path(name).stem}-{n}{Path(name).suffix}"
+    return path
 
 
 class InProcessBot:

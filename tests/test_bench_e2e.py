@@ -123,3 +123,20 @@ def test_rounds_are_pooled_against_the_floors_before_and_after_each() -> None:
     assert hallway["cpu_vs_floor"] == round(2.25 / floor, 2)
     assert hallway["rounds_vs_floors_around"] == [2.4, 1.8] and hallway["goal"] == 2.5
     assert words["floors"] == 2 and words["cpu_vs_floor"] == round(4.0 / ((1.1 * 200 + 1.2 * 100) / 300), 2)
+
+
+def test_each_run_of_a_level_gets_a_database_of_its_own(tmp_path: Path) -> None:
+    """A second round on the first one's SQLite file resumed its 100 games, their players gone:
+    their timers fired in the window (86-143 timer actions, 1.3-1.5 REST writes per change)."""
+    import argparse
+    import asyncio
+
+    from bench.e2e import level_database
+
+    args = argparse.Namespace(database="sqlite")
+    first = asyncio.run(level_database(args, tmp_path, "e2e-hallway-100.db"))
+    Path(first).write_bytes(b"")  # the bot made it
+    second = asyncio.run(level_database(args, tmp_path, "e2e-hallway-100.db"))
+    Path(second).write_bytes(b"")
+    third = asyncio.run(level_database(args, tmp_path, "e2e-hallway-100.db"))
+    assert len({first, second, third}) == 3 and all(Path(p).parent == tmp_path for p in (first, second, third))
