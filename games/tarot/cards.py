@@ -42,7 +42,7 @@ def _suit(card: str) -> str:
     return TRUMP if card[0] == "T" else card[:2]
 
 
-_SUIT_OF = SUIT_OF = {card: _suit(card) for card in DECK}  # the deck's cards' suits, for hot loops
+_SUIT_OF = {card: _suit(card) for card in DECK}
 
 
 def rank_name(card: str) -> str:
@@ -76,7 +76,8 @@ def is_court(card: str) -> bool:
 
 
 def is_ace(card: str) -> bool:
-    """(A set of the deck's four: a table's view asks it of every card played this hand.)"""
+    """Whether `card` is one of the four suit aces (a set lookup: a table's view asks it of
+    every card played this hand)."""
     return card in _ACES
 
 

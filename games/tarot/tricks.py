@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import IllegalAction
-from games.tarot.cards import FOOL, SUIT_NAMES, SUIT_OF, SUITS, TRUMP, is_court, is_trump, rank, suit
+from games.tarot.cards import FOOL, SUIT_NAMES, SUITS, TRUMP, is_court, is_trump, rank, suit
 
 Play = list[Any]  # [seat, card, as_led]
 
@@ -35,7 +35,7 @@ def legal_cards(hand: list[str], plays: list[Play], g_suit: str | None) -> list[
     if led is None:
         return list(hand)
     fool = [FOOL] if FOOL in hand else []
-    following = [c for c in hand if (SUIT_OF.get(c) or suit(c)) == led]  # a hand's suits, looked up
+    following = [c for c in hand if suit(c) == led]
     if following:
         extra = substitutes(hand, led, g_suit)
         return [c for c in hand if c in following or c in extra] + [c for c in fool if c not in following]
